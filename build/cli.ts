@@ -1,0 +1,55 @@
+/**
+ * `npm run check`: validate content/ and print every problem.
+ * `npm run build`: the same, then compile dist/snapshot.json.
+ *
+ * Options (or environment): --content DIR (CONTENT_DIR, default content),
+ * --out DIR (DIST_DIR, default dist), MEDIA_BASE_URL (where media keys point).
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { buildSnapshot, checkContentDir } from "./pipeline.ts";
+import { formatProblem, type Problem } from "./problems.ts";
+import { DEFAULT_MEDIA_BASE_URL } from "./defaults.ts";
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { content: { type: "string" }, out: { type: "string" } },
+});
+const command = positionals[0];
+const contentDir = values.content ?? process.env.CONTENT_DIR ?? "content";
+const outDir = values.out ?? process.env.DIST_DIR ?? "dist";
+const mediaBaseUrl = process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL;
+
+function report(problems: Problem[], what: string): void {
+  for (const problem of problems) console.error(formatProblem(problem));
+  const noun = problems.length === 1 ? "problem" : "problems";
+  console.error(`\n${problems.length} ${noun} in ${contentDir}/; ${what}`);
+}
+
+if (command === "check") {
+  const started = performance.now();
+  const { problems } = checkContentDir(contentDir);
+  if (problems.length > 0) {
+    report(problems, "fix them and run `npm run check` again.");
+    process.exit(1);
+  }
+  console.log(`${contentDir}/ is valid (${Math.round(performance.now() - started)} ms).`);
+} else if (command === "build") {
+  if (!/^https?:\/\/[^/]/.test(mediaBaseUrl)) {
+    console.error(`MEDIA_BASE_URL '${mediaBaseUrl}' is not an http(s) URL; set it like https://media.example.com`);
+    process.exit(1);
+  }
+  const started = performance.now();
+  const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl });
+  if (!result.ok) {
+    report(result.problems, "nothing was written.");
+    process.exit(1);
+  }
+  const counts = Object.entries(result.snapshot.counts).map(([name, count]) => `${count} ${name}`).join(", ");
+  const size = `${(result.bytes / 1024).toFixed(0)} KiB`;
+  console.log(`Built ${path.relative(process.cwd(), result.file)} (version ${result.snapshot.version}, ${size}) in ${Math.round(performance.now() - started)} ms`);
+  console.log(`  ${counts}`);
+} else {
+  console.error("usage: tsx build/cli.ts check|build [--content DIR] [--out DIR]");
+  process.exit(2);
+}

@@ -1,0 +1,75 @@
+/** Spots: joined with their images, tags and surfers, in default order, with their indexes. */
+import type { Content } from "../read-content.ts";
+import type { SpotCollection, SpotEntry } from "../../runtime/snapshot-types.ts";
+import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../runtime/catalog/search-index.ts";
+import { compareCodePoints, compareNames } from "../../runtime/text/fold.ts";
+import { englishCountryNames } from "../countries.ts";
+import { compileFilter } from "./filters.ts";
+import { compileGeo } from "./geo.ts";
+import { compileImages, groupBy } from "./media.ts";
+import { compareByTierNameSlug } from "./order.ts";
+
+export function compileSpots(content: Content, mediaBaseUrl: string): SpotCollection {
+  const imagesBySpot = groupBy(content.spotImages.map(({ record }) => record), (image) => image.spot);
+  const tagsBySlug = new Map(content.tags.map(({ record }) => [record.slug, record]));
+  const surfersBySlug = new Map(content.surfers.map(({ record }) => [record.slug, record]));
+  const linksBySpot = groupBy(content.spotSurfers.map(({ record }) => record), (link) => link.spot);
+
+  const entries: SpotEntry[] = content.spots.map(({ record }) => {
+    const { images, heroQaTier } = compileImages(imagesBySpot.get(record.slug) ?? [], mediaBaseUrl);
+    const surfers = (linksBySpot.get(record.slug) ?? [])
+      .map((link) => ({ slug: link.surfer, name: surfersBySlug.get(link.surfer)!.name, relation: link.relation }))
+      .sort((a, b) => compareNames(a.name, b.name) || compareCodePoints(a.slug, b.slug));
+    return {
+      spot: {
+        id: record.id,
+        slug: record.slug,
+        name: record.name,
+        country_code: record.country_code,
+        region: record.region,
+        latitude: record.latitude,
+        longitude: record.longitude,
+        summary: record.summary,
+        wave_type: record.wave_type,
+        skill_level: record.skill_level,
+        best_months: record.best_months,
+        tier: record.tier,
+        created_at: record.created_at,
+        updated_at: record.updated_at,
+        hero_image: images[0]?.url ?? null,
+        hero_qa_tier: heroQaTier,
+      },
+      images,
+      tags: record.tags.map((slug) => ({ id: tagsBySlug.get(slug)!.id, name: tagsBySlug.get(slug)!.name })),
+      surfers,
+    };
+  });
+  const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
+  const items = entries.sort((a, b) => compareByTierNameSlug(a.spot, b.spot));
+
+
+  return {
+    items,
+    filters: {
+      country: compileFilter(items, ({ spot }) => [spot.country_code]),
+      region: compileFilter(items, ({ spot }) => [spot.region]),
+      wave_type: compileFilter(items, ({ spot }) => [spot.wave_type]),
+      skill_level: compileFilter(items, ({ spot }) => [spot.skill_level]),
+      tag: compileFilter(items, ({ tags }) => tags.map((tag) => tagSlugsById.get(tag.id)!)),
+      tier: compileFilter(items, ({ spot }) => [spot.tier]),
+    },
+    search: exportSearchIndex(buildSearchIndex(spotSearchDocuments(items, tagSlugsById))),
+    geo: compileGeo(items.map(({ spot }) => spot)),
+  };
+}
+
+/** What full-text search sees of a spot: its country's English names count as place. */
+export function spotSearchDocuments(items: SpotEntry[], tagSlugsById: Map<number, string>): SearchDocument[] {
+  return items.map(({ spot, tags }, position) => ({
+    id: position,
+    name: spot.name,
+    place: [spot.region ?? "", ...englishCountryNames(spot.country_code ?? "")].join(" "),
+    tags: tags.map((tag) => `${tag.name} ${tagSlugsById.get(tag.id)}`).join(" "),
+    summary: spot.summary ?? "",
+  }));
+}

@@ -1,0 +1,68 @@
+/** Surfers: joined with their images and spots, in default order, with their search index. */
+import type { Content } from "../read-content.ts";
+import type { SurferCollection, SurferEntry } from "../../runtime/snapshot-types.ts";
+import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../runtime/catalog/search-index.ts";
+import { compareCodePoints, compareNames } from "../../runtime/text/fold.ts";
+import { englishCountryNames } from "../countries.ts";
+import { compileFilter } from "./filters.ts";
+import { compileImages, groupBy } from "./media.ts";
+import { compareByTierNameSlug } from "./order.ts";
+
+export function compileSurfers(content: Content, mediaBaseUrl: string): SurferCollection {
+  const imagesBySurfer = groupBy(content.surferImages.map(({ record }) => record), (image) => image.surfer);
+  const spotsBySlug = new Map(content.spots.map(({ record }) => [record.slug, record]));
+  const linksBySurfer = groupBy(content.spotSurfers.map(({ record }) => record), (link) => link.surfer);
+
+  const entries: SurferEntry[] = content.surfers.map(({ record }) => {
+    const { images } = compileImages(imagesBySurfer.get(record.slug) ?? [], mediaBaseUrl);
+    const spots = (linksBySurfer.get(record.slug) ?? [])
+      .map((link) => {
+        const spot = spotsBySlug.get(link.spot)!;
+        return { slug: spot.slug, name: spot.name, region: spot.region, country_code: spot.country_code, relation: link.relation };
+      })
+      .sort((a, b) => compareNames(a.name, b.name) || compareCodePoints(a.slug, b.slug));
+    return {
+      surfer: {
+        id: record.id,
+        slug: record.slug,
+        name: record.name,
+        country_code: record.country_code,
+        region: record.region,
+        birth_year: record.birth_year,
+        death_year: record.death_year,
+        stance: record.stance,
+        discipline: record.discipline,
+        era: record.era,
+        summary: record.summary,
+        tier: record.tier,
+        hero_image: images[0]?.url ?? null,
+      },
+      images,
+      spots,
+    };
+  });
+  const items = entries.sort((a, b) => compareByTierNameSlug(a.surfer, b.surfer));
+
+
+  return {
+    items,
+    filters: {
+      country: compileFilter(items, ({ surfer }) => [surfer.country_code]),
+      discipline: compileFilter(items, ({ surfer }) => [surfer.discipline]),
+      era: compileFilter(items, ({ surfer }) => [surfer.era]),
+      tier: compileFilter(items, ({ surfer }) => [surfer.tier]),
+    },
+    search: exportSearchIndex(buildSearchIndex(surferSearchDocuments(items))),
+  };
+}
+
+/** What full-text search sees of a surfer: discipline, era and stance play the part of tags. */
+export function surferSearchDocuments(items: SurferEntry[]): SearchDocument[] {
+  return items.map(({ surfer }, position) => ({
+    id: position,
+    name: surfer.name,
+    place: [surfer.region ?? "", ...englishCountryNames(surfer.country_code ?? "")].join(" "),
+    tags: [surfer.discipline, surfer.era, surfer.stance].filter((value) => value !== null).join(" "),
+    summary: surfer.summary ?? "",
+  }));
+}

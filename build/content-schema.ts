@@ -1,0 +1,109 @@
+/** The columns of every content file (content/README.md documents the same). */
+import {
+  country, date, decimal, filterable, integer, listOf, mediaKey, oneOf, optional, required,
+  slug, text, timeZone, timestamp, url, yesNo,
+} from "./fields.ts";
+import { WINDOW_TYPES } from "../runtime/resources.ts";
+import {
+  DISCIPLINES, ERAS, QA_TIERS, QUOTE_CATEGORIES, RELATIONS, SKILL_LEVELS, STANCES, TIERS, TOURS, WAVE_TYPES,
+} from "./vocabulary.ts";
+
+const id = required(integer(1, 2 ** 31 - 1));
+const year = optional(integer(1800, 2100));
+
+export const spotSchema = {
+  id,
+  slug: required(slug),
+  name: required(text),
+  country_code: required(country),
+  region: optional(filterable),
+  latitude: optional(decimal(-90, 90)),
+  longitude: optional(decimal(-180, 180)),
+  wave_type: optional(oneOf(WAVE_TYPES)),
+  skill_level: optional(oneOf(SKILL_LEVELS)),
+  best_months: optional(text),
+  tier: optional(oneOf(TIERS)),
+  summary: optional(text),
+  tags: required(listOf(slug)),
+  created_at: required(timestamp),
+  updated_at: required(timestamp),
+};
+
+export const tagSchema = { id, slug: required(slug), name: required(text) };
+
+const imageColumns = {
+  id,
+  key: required(mediaKey),
+  alt_text: optional(text),
+  sort_order: required(integer(0, 1_000_000)),
+  credit: optional(text),
+  qa_tier: required(oneOf(QA_TIERS)),
+};
+export const spotImageSchema = { ...imageColumns, spot: required(slug) };
+export const surferImageSchema = { ...imageColumns, surfer: required(slug) };
+
+export const surferSchema = {
+  id,
+  slug: required(slug),
+  name: required(text),
+  country_code: required(country),
+  region: optional(filterable),
+  birth_year: year,
+  death_year: year,
+  stance: optional(oneOf(STANCES)),
+  discipline: optional(oneOf(DISCIPLINES)),
+  era: optional(oneOf(ERAS)),
+  tier: optional(oneOf(TIERS)),
+  summary: optional(text),
+};
+
+export const spotSurferSchema = { spot: required(slug), surfer: required(slug), relation: optional(oneOf(RELATIONS)) };
+
+export const quoteSchema = {
+  id,
+  slug: required(slug),
+  text: required(text),
+  author: optional(text),
+  category: optional(oneOf(QUOTE_CATEGORIES)),
+  source_url: optional(url),
+  credit: optional(text),
+  surfer: optional(slug),
+  featured: required(yesNo),
+};
+
+export const clipSchema = {
+  slug: required(slug),
+  title: required(text),
+  key: required(mediaKey),
+  upload_date: required(date),
+  featured: required(yesNo),
+};
+
+export const organizationSchema = {
+  slug: required(slug),
+  name: required(text),
+  url: optional(url),
+  social_handle: optional(text),
+};
+
+/** `called_on` and `results` are nested; they are read by the events reader. */
+export const eventSchema = {
+  slug: required(slug),
+  name: required(text),
+  org: required(slug),
+  tour: optional(oneOf(TOURS)),
+  start_date: required(date),
+  end_date: required(date),
+  window_type: required(oneOf(WINDOW_TYPES)),
+  time_zone: required(timeZone),
+  location: required(text),
+  country: optional(country),
+  spot: optional(slug),
+  url: optional(url),
+  source_url: optional(url),
+  summary: optional(text),
+};
+
+export const podiumSchema = { place: required(integer(1, 100)), name: required(text), surfer: optional(slug) };
+
+export const socialAccountSchema = { username: required(text), profile_url: required(url) };

@@ -1,0 +1,12 @@
+/** English country names from i18n-iso-countries, so `q=portugal` finds Portuguese spots. */
+import countries from "i18n-iso-countries";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+countries.registerLocale(require("i18n-iso-countries/langs/en.json"));
+
+/** Every English name of a country (official and common): `US` → United States of America, USA, ... */
+export function englishCountryNames(code: string): string[] {
+  const names = countries.getName(code, "en", { select: "all" });
+  return names ?? [];
+}

@@ -1,0 +1,43 @@
+/** The two things the build does: check a content folder, and compile it into dist/. */
+import path from "node:path";
+import { checkContent } from "./check-content.ts";
+import { compileSnapshot } from "./compile/snapshot.ts";
+import { Problems, type Problem } from "./problems.ts";
+import { readContent, type Content } from "./read-content.ts";
+import { writeFileAtomic } from "./write-atomic.ts";
+import type { Snapshot } from "../runtime/snapshot-types.ts";
+
+export const SNAPSHOT_FILE = "snapshot.json";
+
+export interface CheckResult {
+  content: Content;
+  problems: Problem[];
+}
+
+export function checkContentDir(contentDir: string): CheckResult {
+  const problems = new Problems();
+  const content = readContent(contentDir, problems);
+  checkContent(content, problems);
+  return { content, problems: problems.sorted() };
+}
+
+export interface BuildOptions {
+  contentDir: string;
+  outDir: string;
+  mediaBaseUrl: string;
+}
+
+export type BuildResult =
+  | { ok: true; snapshot: Snapshot; file: string; bytes: number }
+  | { ok: false; problems: Problem[] };
+
+/** Nothing is written unless the whole content is valid. */
+export function buildSnapshot(options: BuildOptions): BuildResult {
+  const { content, problems } = checkContentDir(options.contentDir);
+  if (problems.length > 0) return { ok: false, problems };
+  const snapshot = compileSnapshot(content, options.mediaBaseUrl);
+  const json = JSON.stringify(snapshot);
+  const file = path.join(options.outDir, SNAPSHOT_FILE);
+  writeFileAtomic(file, json);
+  return { ok: true, snapshot, file, bytes: Buffer.byteLength(json) };
+}

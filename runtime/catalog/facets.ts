@@ -1,0 +1,51 @@
+/**
+ * Disjunctive facet counts: a field's values are counted over the items that match
+ * q and every active filter except that field's own, so choosing `country=PT` still
+ * shows how many items each other country has.
+ */
+import type { FacetCount } from "../resources.ts";
+import type { LoadedCollection } from "../snapshot.ts";
+import { compareCodePoints, compareNames, foldKey } from "../text/fold.ts";
+import { select, type FilterSelection, type Selection } from "./selection.ts";
+
+export function countFacet<Entry, Filter extends string>(
+  collection: LoadedCollection<Entry, Filter>,
+  selection: Selection,
+  field: Filter,
+  selected: FilterSelection<Filter>,
+  spellSelected: (key: string) => string = (key) => key,
+): FacetCount[] {
+  const others = selection.constraints.filter((constraint) => constraint.field !== field);
+  const counts: FacetCount[] = [];
+  for (const value of collection.filters[field].values()) {
+    let count = 0;
+    for (const position of value.positions) if (others.every(({ mask }) => mask[position] === 1)) count++;
+    if (count > 0) counts.push({ value: value.value, count });
+  }
+  // A selected value is always listed, with 0 when nothing matches (so a UI can show it).
+  for (const key of selected[field] ?? []) {
+    const known = collection.filters[field].get(key);
+    const spelling = known?.value ?? spellSelected(key);
+    if (!counts.some((entry) => foldKey(entry.value) === key)) counts.push({ value: spelling, count: 0 });
+  }
+  return counts.sort((a, b) => b.count - a.count || compareNames(a.value, b.value) || compareCodePoints(a.value, b.value));
+}
+
+/**
+ * `filtered_total` and the facets of every filter of a collection, each under its
+ * response key (`country` → `countries`).
+ */
+export function facetSummary<Entry, Filter extends string, Key extends string>(
+  collection: LoadedCollection<Entry, Filter>,
+  criteria: { filters: FilterSelection<Filter>; q?: string },
+  responseKeys: Record<Filter, Key>,
+): { filtered_total: number; facets: Record<Key, FacetCount[]> } {
+  const selection = select(collection, criteria);
+  const facets = {} as Record<Key, FacetCount[]>;
+  for (const [field, key] of Object.entries(responseKeys) as [Filter, Key][]) {
+    // Country codes are stored upper case; a selected code the catalog lacks is shown the same way.
+    const spell = field === "country" ? (code: string) => code.toUpperCase() : undefined;
+    facets[key] = countFacet(collection, selection, field, criteria.filters, spell);
+  }
+  return { filtered_total: selection.positions.length, facets };
+}

@@ -1,0 +1,20 @@
+/** The server's configuration, from the environment (README lists every variable). */
+import { parseCorsOrigins } from "./http/cors.ts";
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  corsOrigins: Set<string>;
+  snapshotPath: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = env.PORT === undefined || env.PORT === "" ? 3000 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT '${env.PORT}' is not a port number (0 to 65535)`);
+  return {
+    port,
+    host: env.HOST || "0.0.0.0",
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    snapshotPath: env.SNAPSHOT_PATH || "dist/snapshot.json",
+  };
+}

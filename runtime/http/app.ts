@@ -1,0 +1,27 @@
+/** The h3 application: every route, and the one error hook that writes the envelope. */
+import { H3 } from "h3";
+import type { Catalog } from "../snapshot.ts";
+import { notFound } from "./errors.ts";
+import { respondError, type ResponseContext } from "./respond.ts";
+import { ResponseCache } from "./response-cache.ts";
+import { registerCatalogRoutes } from "./routes/catalog.ts";
+
+export interface AppOptions {
+  catalog: Catalog;
+  corsOrigins: Set<string>;
+  /** How many serialized responses to keep (least recently used go first). */
+  cacheEntries?: number;
+}
+
+export function createApp(options: AppOptions): H3 {
+  const context: ResponseContext = { corsOrigins: options.corsOrigins, cache: new ResponseCache(options.cacheEntries ?? 5000) };
+  // silent: h3 would log every thrown 4xx; respondError logs the 5xx itself.
+  const app = new H3({ silent: true, onError: (error, event) => respondError(error, event, context) });
+  registerCatalogRoutes(app, options.catalog, context);
+  const unknownPath = () => {
+    throw notFound("no such endpoint under /api/; the endpoints are listed at /api/docs");
+  };
+  app.all("/api", unknownPath);
+  app.all("/api/**", unknownPath);
+  return app;
+}

@@ -1,0 +1,90 @@
+/**
+ * Strict query parameters. Each endpoint declares its parameters; anything else is a
+ * 400 that names the parameter and suggests the declared one it resembles. A declared
+ * parameter given twice is a 400; one given empty (`?country=`) counts as absent.
+ */
+import countries from "i18n-iso-countries";
+import { invalidQuery } from "./errors.ts";
+import type { BoundingBox } from "../catalog/geo.ts";
+import { foldKey } from "../text/fold.ts";
+import { closest } from "../text/suggest.ts";
+
+export type ParamParser<T> = (raw: string, name: string) => T;
+export type ParamSpec = Record<string, ParamParser<unknown>>;
+export type ParamsOf<S extends ParamSpec> = { [K in keyof S]?: ReturnType<S[K]> };
+
+/** What a caller sees of a value in a message: bounded and printable. */
+function shown(raw: string): string {
+  const clean = raw.replace(/[^\x20-\x7e]/g, "?");
+  return clean.length > 40 ? `${clean.slice(0, 40)}...` : clean;
+}
+
+export function parseQuery<S extends ParamSpec>(search: URLSearchParams, spec: S): ParamsOf<S> {
+  const declared = Object.keys(spec);
+  const seen = new Map<string, number>();
+  for (const name of search.keys()) seen.set(name, (seen.get(name) ?? 0) + 1);
+  const params: Record<string, unknown> = Object.create(null);
+  for (const [name, count] of seen) {
+    if (!Object.hasOwn(spec, name)) throw invalidQuery(unknownParameterMessage(name, declared));
+    if (count > 1) throw invalidQuery(`parameter '${name}' is given ${count} times; give it once (list several values in one, separated by commas)`);
+    const raw = search.get(name)!;
+    if (raw === "") continue;
+    params[name] = spec[name](raw, name);
+  }
+  return params as ParamsOf<S>;
+}
+
+function unknownParameterMessage(name: string, declared: string[]): string {
+  const suggestion = closest(name, declared);
+  if (suggestion) return `unknown parameter '${shown(name)}'; did you mean '${suggestion}'?`;
+  if (declared.length === 0) return `unknown parameter '${shown(name)}'; this endpoint takes no parameters`;
+  return `unknown parameter '${shown(name)}'; this endpoint accepts ${declared.join(", ")}`;
+}
+
+/** Base-10 digits only (no sign, exponent or decimal point), within [min, max]. */
+export function integerParam(min: number, max: number, fallback: number): ParamParser<number> {
+  return (raw, name) => {
+    const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (!(value >= min && value <= max)) {
+      throw invalidQuery(`${name} must be a whole number from ${min} to ${max} (default ${fallback}); got '${shown(raw)}'`);
+    }
+    return value;
+  };
+}
+
+export const Q_MAX_LENGTH = 200;
+
+export const textQuery: ParamParser<string> = (raw, name) => {
+  if (raw.length > Q_MAX_LENGTH) throw invalidQuery(`${name} must be at most ${Q_MAX_LENGTH} characters; got ${raw.length}`);
+  return raw;
+};
+
+/** Comma-separated values, compared whole ignoring case and accents: folded keys, no duplicates. */
+export const filterValues: ParamParser<string[] | undefined> = (raw) => {
+  const keys = [...new Set(raw.split(",").map(foldKey).filter((key) => key !== ""))];
+  return keys.length > 0 ? keys : undefined;
+};
+
+export const countryCodes: ParamParser<string[] | undefined> = (raw, name) => {
+  const keys = filterValues(raw, name);
+  for (const key of keys ?? []) {
+    if (!/^[a-z]{2}$/.test(key) || !countries.isValid(key.toUpperCase())) {
+      throw invalidQuery(`${name} takes ISO 3166-1 alpha-2 codes separated by commas, like PT,ES; '${shown(key)}' is not one`);
+    }
+  }
+  return keys;
+};
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const BBOX_FORMAT = "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4";
+
+export const bbox: ParamParser<BoundingBox> = (raw) => {
+  const parts = raw.split(",").map((part) => part.trim());
+  if (parts.length !== 4 || !parts.every((part) => DECIMAL.test(part))) throw invalidQuery(`${BBOX_FORMAT}; got '${shown(raw)}'`);
+  const [minLat, minLng, maxLat, maxLng] = parts.map(Number);
+  for (const [label, value, limit] of [["min_lat", minLat, 90], ["max_lat", maxLat, 90], ["min_lng", minLng, 180], ["max_lng", maxLng, 180]] as const) {
+    if (Math.abs(value) > limit) throw invalidQuery(`${BBOX_FORMAT}; ${label} ${value} is outside [-${limit}, ${limit}]`);
+  }
+  if (minLat > maxLat) throw invalidQuery(`${BBOX_FORMAT}; min_lat ${minLat} is greater than max_lat ${maxLat}`);
+  return { minLat, minLng, maxLat, maxLng };
+};

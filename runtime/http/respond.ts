@@ -1,0 +1,61 @@
+/**
+ * The response side every endpoint shares: success headers (cache, strong ETag, 304,
+ * Vary, nosniff, CORS), the error envelope's headers, and the bounded response cache.
+ */
+import type { H3Event, HTTPError } from "h3";
+import { corsHeaders } from "./cors.ts";
+import { describeError } from "./errors.ts";
+import type { ResponseCache } from "./response-cache.ts";
+
+export const SUCCESS_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
+
+export interface ResponseContext {
+  corsOrigins: Set<string>;
+  cache: ResponseCache;
+}
+
+function commonHeaders(event: H3Event, context: ResponseContext): Record<string, string> {
+  return {
+    vary: "Origin",
+    "x-content-type-options": "nosniff",
+    ...corsHeaders(event.req.headers.get("origin"), context.corsOrigins),
+  };
+}
+
+/** `If-None-Match` matches when it lists our ETag (weak comparison, as RFC 9110 asks) or is `*`. */
+function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  return header.split(",").some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag;
+  });
+}
+
+/**
+ * A JSON success. `key` identifies the answer (path and normalized parameters): equal
+ * keys must mean equal bodies, because the body is computed once and then served
+ * from the cache.
+ */
+export function respondJson(event: H3Event, context: ResponseContext, key: string, compute: () => unknown): Response {
+  const { body, etag } = context.cache.getOrCreate(key, compute);
+  const headers = { ...commonHeaders(event, context), "cache-control": SUCCESS_CACHE_CONTROL, etag };
+  if (matchesIfNoneMatch(event.req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers: { ...headers, "content-type": "application/json; charset=utf-8" } });
+}
+
+/** The answer to a preflight from an allowed origin. */
+export function respondPreflight(event: H3Event, context: ResponseContext, extra: Record<string, string>): Response {
+  return new Response(null, { status: 204, headers: { ...commonHeaders(event, context), ...extra } });
+}
+
+/** Every error, as the envelope, never cached. */
+export function respondError(error: HTTPError, event: H3Event, context: ResponseContext): Response {
+  const { status, body, allow } = describeError(error, event);
+  const headers: Record<string, string> = {
+    ...commonHeaders(event, context),
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+  };
+  if (allow) headers.allow = allow;
+  return new Response(JSON.stringify(body), { status, headers });
+}

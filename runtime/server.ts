@@ -1,0 +1,62 @@
+/**
+ * The process: configuration from the environment, the snapshot loaded once, listhen
+ * on PORT/HOST, and a graceful shutdown of our own (listhen's default exits mid-request).
+ */
+import { toNodeHandler } from "h3/node";
+import { listen, type Listener } from "listhen";
+import { configFromEnv, type ServerConfig } from "./config.ts";
+import { createApp } from "./http/app.ts";
+import { loadSnapshotFile, SnapshotError } from "./snapshot.ts";
+
+/** How long in-flight requests get to finish after SIGTERM/SIGINT. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+export async function startServer(config: ServerConfig): Promise<Listener> {
+  const catalog = loadSnapshotFile(config.snapshotPath);
+  const app = createApp({ catalog, corsOrigins: config.corsOrigins });
+  const listener = await listen(toNodeHandler(app), {
+    port: config.port,
+    hostname: config.host,
+    showURL: false,
+    qr: false,
+    autoClose: false,
+    // listhen would otherwise move to another port when PORT is busy, outside production.
+    isProd: true,
+  });
+  const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  console.log(`Surf Catalog API ${catalog.snapshot.version} listening on http://${shown}:${listener.address.port}/api/spots`);
+  return listener;
+}
+
+function shutDownOnSignals(listener: Listener): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, async () => {
+      console.log(`${signal}: finishing in-flight requests, then exiting`);
+      setTimeout(() => {
+        console.error(`in-flight requests did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`);
+        process.exit(1);
+      }, SHUTDOWN_DEADLINE_MS).unref();
+      await listener.close();
+      process.exit(0);
+    });
+  }
+}
+
+export async function main(): Promise<void> {
+  try {
+    const listener = await startServer(configFromEnv());
+    shutDownOnSignals(listener);
+  } catch (error) {
+    // One actionable line, no stack: these are configuration problems, not bugs.
+    if (error instanceof SnapshotError || (error instanceof Error && /^(PORT|CORS_ORIGINS)/.test(error.message))) {
+      console.error(`cannot start: ${error.message}`);
+    } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      console.error(`cannot start: port ${process.env.PORT ?? 3000} is in use; stop the other server or set PORT`);
+    } else {
+      console.error("cannot start:", error);
+    }
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) void main();

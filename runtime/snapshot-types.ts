@@ -1,0 +1,100 @@
+/**
+ * The snapshot: the one file the build writes and the runtime loads. This type is the
+ * contract between `build/` and `runtime/`; both import it, neither redefines it.
+ */
+import type { Clip, EventResults, Image, LinkedSpot, LinkedSurfer, Quote, Spot, Surfer, SurfEvent, Tag } from "./resources.ts";
+import type { SearchExport } from "./catalog/search-index.ts";
+
+/** Bumped whenever the shape below changes; the runtime refuses any other. */
+export const SNAPSHOT_FORMAT = 1;
+
+export interface Snapshot {
+  format: number;
+  /** Hash of everything below: the same content always gives the same version. */
+  version: string;
+  /** Identifies the search index options the indexes were built with. */
+  searchOptions: string;
+  mediaBaseUrl: string;
+  counts: Record<string, number>;
+  spots: SpotCollection;
+  surfers: SurferCollection;
+  quotes: QuoteEntry[];
+  clips: Clip[];
+  events: EventEntry[];
+  organizations: Organization[];
+  social: SocialConfig;
+}
+
+/** The filters of each collection, named as their query parameters. */
+export const SPOT_FILTERS = ["country", "region", "wave_type", "skill_level", "tag", "tier"] as const;
+export type SpotFilter = (typeof SPOT_FILTERS)[number];
+export const SURFER_FILTERS = ["country", "discipline", "era", "tier"] as const;
+export type SurferFilter = (typeof SURFER_FILTERS)[number];
+
+/**
+ * One value of a filterable field: its stored spelling, its folded key (what a query
+ * value is compared with), and the positions of the items that have it, ascending.
+ */
+export interface FilterValue {
+  value: string;
+  key: string;
+  positions: number[];
+}
+
+/** Items in their default order (tier rank, name, slug): a position is an index here. */
+export interface Collection<Entry, Filter extends string> {
+  items: Entry[];
+  filters: Record<Filter, FilterValue[]>;
+  search: SearchExport;
+}
+
+export interface SpotEntry {
+  spot: Spot;
+  images: Image[];
+  tags: Tag[];
+  surfers: LinkedSurfer[];
+}
+
+export interface SurferEntry {
+  surfer: Surfer;
+  images: Image[];
+  spots: LinkedSpot[];
+}
+
+export interface GeoExport {
+  /** Item positions in the order they were added to the KDBush index. */
+  positions: number[];
+  /** The finished KDBush index's ArrayBuffer, base64. */
+  kdbush: string;
+}
+
+export type SpotCollection = Collection<SpotEntry, SpotFilter> & { geo: GeoExport };
+export type SurferCollection = Collection<SurferEntry, SurferFilter>;
+
+export interface QuoteEntry {
+  quote: Quote;
+  featured: boolean;
+}
+
+/** An event without its status, which is derived per request from `timeZone` and the clock. */
+export interface EventEntry {
+  event: Omit<SurfEvent, "status">;
+  timeZone: string;
+  /** Holding-period days the organizer called on, `YYYY-MM-DD` local to the event. */
+  calledOn: string[];
+}
+
+export interface Organization {
+  slug: string;
+  name: string;
+  url: string | null;
+  socialHandle: string | null;
+}
+
+export interface SocialConfig {
+  username: string;
+  profileUrl: string;
+  scoredAccounts: string[];
+}
+
+export type { EventResults };

@@ -1,0 +1,90 @@
+/**
+ * Loads the snapshot once and hydrates its prebuilt indexes (FlexSearch import and
+ * KDBush.from: nothing is rebuilt). Refuses a missing, corrupt or incompatible file
+ * with one actionable sentence.
+ */
+import { readFileSync } from "node:fs";
+import KDBush from "kdbush";
+import { importSearchIndex, SEARCH_OPTIONS, type SearchIndex } from "./catalog/search-index.ts";
+import {
+  SNAPSHOT_FORMAT, type Collection, type FilterValue, type Snapshot, type SpotEntry, type SpotFilter,
+  type SurferEntry, type SurferFilter,
+} from "./snapshot-types.ts";
+
+export class SnapshotError extends Error {}
+
+export interface LoadedCollection<Entry, Filter extends string> {
+  items: Entry[];
+  /** Per filter, its values by folded key. */
+  filters: Record<Filter, Map<string, FilterValue>>;
+  search: SearchIndex;
+  positionBySlug: Map<string, number>;
+}
+
+export interface Catalog {
+  snapshot: Snapshot;
+  spots: LoadedCollection<SpotEntry, SpotFilter> & { geo: KDBush; geoPositions: number[] };
+  surfers: LoadedCollection<SurferEntry, SurferFilter>;
+}
+
+const REBUILD = "run `npm run build` to rebuild it";
+
+export function loadSnapshotFile(file: string): Catalog {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new SnapshotError(`snapshot ${file} does not exist; run \`npm run build\` first (or set SNAPSHOT_PATH)`);
+    throw new SnapshotError(`snapshot ${file} cannot be read (${code ?? "error"}); check its permissions or ${REBUILD}`);
+  }
+  let snapshot: Snapshot;
+  try {
+    snapshot = JSON.parse(text) as Snapshot;
+  } catch {
+    throw new SnapshotError(`snapshot ${file} is not valid JSON (truncated or corrupt); ${REBUILD}`);
+  }
+  return hydrate(snapshot, file);
+}
+
+export function hydrate(snapshot: Snapshot, file = "snapshot"): Catalog {
+  if (snapshot === null || typeof snapshot !== "object" || snapshot.format !== SNAPSHOT_FORMAT) {
+    const format = (snapshot as { format?: unknown } | null)?.format;
+    throw new SnapshotError(`snapshot ${file} has format ${String(format)} but this server reads format ${SNAPSHOT_FORMAT}; ${REBUILD}`);
+  }
+  if (snapshot.searchOptions !== SEARCH_OPTIONS) {
+    throw new SnapshotError(`snapshot ${file} was built with other search options (${snapshot.searchOptions}); ${REBUILD}`);
+  }
+  try {
+    return {
+      snapshot,
+      spots: { ...loadCollection(snapshot.spots, (entry) => entry.spot.slug), ...loadGeo(snapshot) },
+      surfers: loadCollection(snapshot.surfers, (entry) => entry.surfer.slug),
+    };
+  } catch (error) {
+    throw new SnapshotError(`snapshot ${file} is damaged (${(error as Error).message}); ${REBUILD}`);
+  }
+}
+
+function loadCollection<Entry, Filter extends string>(
+  collection: Collection<Entry, Filter>,
+  slugOf: (entry: Entry) => string,
+): LoadedCollection<Entry, Filter> {
+  const filters = {} as Record<Filter, Map<string, FilterValue>>;
+  for (const [name, values] of Object.entries(collection.filters) as [Filter, FilterValue[]][]) {
+    filters[name] = new Map(values.map((value) => [value.key, value]));
+  }
+  return {
+    items: collection.items,
+    filters,
+    search: importSearchIndex(collection.search, collection.items.length),
+    positionBySlug: new Map(collection.items.map((entry, position) => [slugOf(entry), position])),
+  };
+}
+
+function loadGeo(snapshot: Snapshot): { geo: KDBush; geoPositions: number[] } {
+  const bytes = Buffer.from(snapshot.spots.geo.kdbush, "base64");
+  // Small Buffers share a pooled ArrayBuffer: KDBush needs exactly its own bytes.
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  return { geo: KDBush.from(buffer), geoPositions: snapshot.spots.geo.positions };
+}

@@ -1,0 +1,33 @@
+/**
+ * `npm start`: builds the snapshot when it is missing or older than content/, then
+ * serves it. (In a container the snapshot is built into the image and the server
+ * starts directly.)
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { buildSnapshot } from "../build/pipeline.ts";
+import { formatProblem } from "../build/problems.ts";
+import { DEFAULT_MEDIA_BASE_URL } from "../build/defaults.ts";
+import { main } from "../runtime/server.ts";
+
+const contentDir = process.env.CONTENT_DIR || "content";
+const snapshotPath = process.env.SNAPSHOT_PATH || "dist/snapshot.json";
+
+function newestModification(dir: string): number {
+  return Math.max(...readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs));
+}
+
+const stale = !existsSync(snapshotPath) || statSync(snapshotPath).mtimeMs < newestModification(contentDir);
+if (stale) {
+  console.log(`Building ${snapshotPath} from ${contentDir}/ ...`);
+  const result = buildSnapshot({ contentDir, outDir: path.dirname(snapshotPath), mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL });
+  if (!result.ok) {
+    for (const problem of result.problems) console.error(formatProblem(problem));
+    console.error(`\n${result.problems.length} problems in ${contentDir}/; fix them (npm run check) and start again.`);
+    process.exit(1);
+  }
+  console.log(`Built version ${result.snapshot.version}.`);
+}
+await main();

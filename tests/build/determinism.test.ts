@@ -1,0 +1,58 @@
+/** The same content builds the same bytes, and the version is a hash of them. */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { buildSnapshot } from "../../build/pipeline.ts";
+import { TEST_MEDIA_BASE_URL } from "../global-setup.ts";
+import { copyFixture, editFiles, FIXTURES } from "../helpers/fixtures.ts";
+
+const outDirs: string[] = [];
+afterAll(() => outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function buildInto(contentDir: string, mediaBaseUrl = TEST_MEDIA_BASE_URL): { bytes: Buffer; version: string } {
+  const outDir = mkdtempSync(path.join(tmpdir(), "surf-determinism-"));
+  outDirs.push(outDir);
+  const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl });
+  if (!result.ok) throw new Error(result.problems.map((p) => p.message).join("\n"));
+  return { bytes: readFileSync(result.file), version: result.snapshot.version };
+}
+
+describe("the build is deterministic", () => {
+  it("builds byte-identical snapshots from the same content", () => {
+    const first = readFileSync(inject("snapshotPath"));
+    const second = buildInto("content");
+    expect(second.bytes.equals(first)).toBe(true);
+  });
+
+  it("gives a different version when anything that is served changes", () => {
+    const base = buildInto("content");
+    const elsewhere = buildInto("content", "https://cdn.other.example");
+    expect(elsewhere.version).not.toBe(base.version);
+    expect(elsewhere.version).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("leaves no temporary file next to the snapshot", () => {
+    const dir = path.dirname(inject("snapshotPath"));
+    expect(readdirSync(dir)).toEqual(["snapshot.json"]);
+  });
+});
+
+describe("a build with problems", () => {
+  it("writes nothing and keeps the previous snapshot as it was", () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), "surf-failed-build-"));
+    outDirs.push(outDir);
+    const good = buildSnapshot({ contentDir: path.join(FIXTURES, "minimal"), outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
+    expect(good.ok).toBe(true);
+    const before = readFileSync(path.join(outDir, "snapshot.json"));
+
+    const broken = copyFixture("minimal");
+    outDirs.push(broken);
+    editFiles(broken, { "spots.csv": (text) => text.replace("21.6650", "123.4") });
+    const result = buildSnapshot({ contentDir: broken, outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
+
+    expect(result.ok).toBe(false);
+    expect(readFileSync(path.join(outDir, "snapshot.json")).equals(before)).toBe(true);
+    expect(readdirSync(outDir)).toEqual(["snapshot.json"]);
+  });
+});
