@@ -8,7 +8,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it("reports all the problems of many files at once, in file and line order", () => {
   editFiles(dir, {
-    "spots.csv": (text) => text.replace("21.6650", "123.4").replace(",PT,Leiria,", ",XX,Leiria,").replace("barrel;reef-break", "barel;reef-break"),
+    "spots.csv": (text) => text.replace("21.6650", "123.4").replace(",PT,Leiria,", ",XX,Leiria,").replace("A left on an offshore reef.,barrel", "A left on an offshore reef.,barel"),
     "tags.csv": (text) => text.replace("3,reef-break", "2,reef-break"),
     "surfers.csv": (text) => text.replace("1890,1968", "1990,1968"),
     "clips.csv": (text) => text.replace("2025-01-01", "2025-02-30"),
@@ -19,8 +19,8 @@ it("reports all the problems of many files at once, in file and line order", () 
     "content/events.yaml:3: org 'edie' is not in content/organizations.yaml; did you mean 'eddie'?",
     "content/events.yaml:18: window_type 'fixed' is not one of scheduled, holding-period",
     "content/spots.csv:2: latitude 123.4 is out of range [-90, 90]",
-    "content/spots.csv:2: tag 'barel' is not in content/tags.csv; did you mean 'barrel'?",
     "content/spots.csv:3: country_code 'XX' is not an ISO 3166-1 alpha-2 country code (two capital letters, like PT)",
+    "content/spots.csv:4: tag 'barel' is not in content/tags.csv; did you mean 'barrel'?",
     "content/surfers.csv:2: death_year 1968 is before birth_year 1990",
     "content/tags.csv:4: id '2' is already used on line 3",
   ]);

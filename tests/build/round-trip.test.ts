@@ -1,0 +1,108 @@
+/**
+ * The snapshot's indexes, exported by the build and imported by the runtime, answer
+ * exactly like freshly built ones, and find what surfers type.
+ */
+import KDBush from "kdbush";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { checkContentDir } from "../../build/pipeline.ts";
+import { spotSearchDocuments } from "../../build/compile/spots.ts";
+import { surferSearchDocuments } from "../../build/compile/surfers.ts";
+import { buildSearchIndex, searchPositions, type SearchIndex } from "../../runtime/catalog/search-index.ts";
+import { positionsInBox, type BoundingBox } from "../../runtime/catalog/geo.ts";
+import { loadSnapshotFile, type Catalog } from "../../runtime/snapshot.ts";
+
+let catalog: Catalog;
+let freshSpots: SearchIndex;
+let freshSurfers: SearchIndex;
+let freshGeo: KDBush;
+
+beforeAll(() => {
+  catalog = loadSnapshotFile(inject("snapshotPath"));
+  const { content } = checkContentDir("content");
+  const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
+  freshSpots = buildSearchIndex(spotSearchDocuments(catalog.spots.items, tagSlugsById));
+  freshSurfers = buildSearchIndex(surferSearchDocuments(catalog.surfers.items));
+  freshGeo = new KDBush(catalog.spots.geoPositions.length);
+  for (const position of catalog.spots.geoPositions) {
+    const { latitude, longitude } = catalog.spots.items[position].spot;
+    freshGeo.add(longitude!, latitude!);
+  }
+  freshGeo.finish();
+});
+
+const slugsOf = (positions: number[] | null) => (positions ?? []).map((position) => catalog.spots.items[position].spot.slug);
+
+describe("full-text search through the loaded snapshot", () => {
+  it.each([
+    ["nazare", "nazare"],
+    ["Nazaré", "nazare"],
+    ["NAZARE", "nazare"],
+    ["teahupoo", "teahupoo"],
+    ["teahupo'o", "teahupoo"],
+    ["Teahupo’o", "teahupoo"],
+    ["peahi", "jaws"],
+    ["pe'ahi", "jaws"],
+    ["pipe", "pipeline"],
+    ["jeffreys bay", "jeffreys-bay"],
+    ["bells", "bells-beach"],
+    ["cloudbreak", "cloudbreak"],
+  ])("'%s' finds %s first", (q, slug) => {
+    expect(slugsOf(searchPositions(catalog.spots.search, q))[0]).toBe(slug);
+  });
+
+  it("finds spots by their country's English name", () => {
+    const found = slugsOf(searchPositions(catalog.spots.search, "portugal"));
+    expect(found).toEqual(expect.arrayContaining(["nazare", "supertubos", "ribeira-d-ilhas", "coxos"]));
+    expect(found.every((slug) => catalog.spots.items[catalog.spots.positionBySlug.get(slug)!].spot.country_code === "PT")).toBe(true);
+  });
+
+  it("requires every word (AND), the last one as a prefix only", () => {
+    expect(slugsOf(searchPositions(catalog.spots.search, "nazare zzzz"))).toEqual([]);
+    expect(slugsOf(searchPositions(catalog.spots.search, "banzai pipel"))).toEqual(["pipeline"]);
+    // "pipel" is a prefix of Pipeline, but a word before the last must match whole.
+    expect(slugsOf(searchPositions(catalog.spots.search, "pipel banzai"))).toEqual([]);
+  });
+
+  it("treats a query without word characters as absent", () => {
+    expect(searchPositions(catalog.spots.search, " '’-- ")).toBeNull();
+  });
+
+  it.each(["nazare", "teahupoo", "teahupo'o", "peahi", "pipe", "portugal", "big wave", "reef barrel", "north shore", "left", "a", "hawaii reef"])(
+    "'%s' gives the same positions from the imported index as from a fresh one",
+    (q) => {
+      expect(searchPositions(catalog.spots.search, q)).toEqual(searchPositions(freshSpots, q));
+      expect(searchPositions(catalog.surfers.search, q)).toEqual(searchPositions(freshSurfers, q));
+    },
+  );
+
+  it("ranks a name match above a mention in a summary", () => {
+    const slugs = (searchPositions(catalog.surfers.search, "kahanamoku") ?? []).map((position) => catalog.surfers.items[position].surfer.slug);
+    expect(slugs[0]).toBe("duke-kahanamoku");
+    expect(slugs.length).toBeGreaterThan(1);
+  });
+});
+
+describe("box queries through the loaded snapshot", () => {
+  const boxes: [string, BoundingBox][] = [
+    ["the whole world", { minLat: -90, minLng: -180, maxLat: 90, maxLng: 180 }],
+    ["Portugal", { minLat: 36.9, minLng: -9.6, maxLat: 42.2, maxLng: -6.2 }],
+    ["Hawaii", { minLat: 18.8, minLng: -160.3, maxLat: 22.3, maxLng: -154.7 }],
+    ["an empty patch of ocean", { minLat: -50, minLng: -140, maxLat: -45, maxLng: -135 }],
+  ];
+
+  it.each(boxes)("%s: the imported KDBush index returns what a fresh one does", (_name, box) => {
+    const fresh = freshGeo.range(box.minLng, box.minLat, box.maxLng, box.maxLat).map((id) => catalog.spots.geoPositions[id]);
+    expect(positionsInBox(catalog.spots, box).sort((a, b) => a - b)).toEqual(fresh.sort((a, b) => a - b));
+  });
+
+  it("a box across the antimeridian returns Fiji and Samoa/Tonga, on both sides of the line", () => {
+    const found = slugsOf(positionsInBox(catalog.spots, { minLat: -25, minLng: 170, maxLat: -10, maxLng: -170 }));
+    expect(found).toEqual(expect.arrayContaining(["cloudbreak", "salani", "haatafu"]));
+    for (const slug of found) {
+      const { latitude, longitude } = catalog.spots.items[catalog.spots.positionBySlug.get(slug)!].spot;
+      expect(latitude!).toBeGreaterThanOrEqual(-25);
+      expect(latitude!).toBeLessThanOrEqual(-10);
+      expect(longitude! >= 170 || longitude! <= -170).toBe(true);
+    }
+  });
+});
