@@ -1,0 +1,156 @@
+/**
+ * Properties of the spot queries over the real snapshot, for generated filters, queries
+ * and boxes (fast-check, fixed seed: a failure prints the case that broke it).
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { listSpots, spotFacets, spotMarkers, type SpotCriteria } from "../../runtime/catalog/spots.ts";
+import type { BoundingBox } from "../../runtime/catalog/geo.ts";
+import type { Spot } from "../../runtime/resources.ts";
+import { foldKey } from "../../runtime/text/fold.ts";
+import { testApp, testCatalog } from "../helpers/app.ts";
+
+const catalog = testCatalog();
+const spots = catalog.spots.items.map(({ spot }) => spot);
+const tagSlugsOf = new Map(catalog.spots.items.map(({ spot }, position) => [
+  spot.slug,
+  Object.values(catalog.spots.filters.tag.values ? {} : {}).length ? [] : [...catalog.spots.filters.tag.values()].filter((value) => value.positions.includes(position)).map((value) => value.key),
+]));
+const RUNS = { seed: 20261121, numRuns: 150 };
+
+/** Some stored values of a field, each in a random case (filters ignore case). */
+function valuesOf(values: (string | null)[]): fc.Arbitrary<string[] | undefined> {
+  const distinct = [...new Set(values.filter((value): value is string => value !== null))];
+  const cased = fc.constantFrom(...distinct).chain((value) => fc.constantFrom(value, value.toUpperCase(), value.toLowerCase()));
+  return fc.option(fc.uniqueArray(cased, { minLength: 1, maxLength: 3 }), { nil: undefined });
+}
+
+const criteria: fc.Arbitrary<SpotCriteria> = fc
+  .record({
+    country: valuesOf(spots.map((spot) => spot.country_code)),
+    region: valuesOf(spots.map((spot) => spot.region)),
+    wave_type: valuesOf(spots.map((spot) => spot.wave_type)),
+    skill_level: valuesOf(spots.map((spot) => spot.skill_level)),
+    tag: valuesOf([...catalog.spots.filters.tag.values()].map((value) => value.value)),
+    tier: valuesOf(spots.map((spot) => spot.tier)),
+    q: fc.option(fc.constantFrom("reef", "beach", "big", "left", "point", "portugal", "hawaii", "pipe", "bar", "north shore", "wave"), { nil: undefined }),
+  })
+  .map(({ q, ...filters }) => ({
+    q,
+    filters: Object.fromEntries(Object.entries(filters).filter(([, keys]) => keys).map(([name, keys]) => [name, keys!.map(foldKey)])),
+  }));
+
+const box: fc.Arbitrary<BoundingBox> = fc
+  .record({ a: fc.double({ min: -90, max: 90, noNaN: true }), b: fc.double({ min: -90, max: 90, noNaN: true }), minLng: fc.double({ min: -180, max: 180, noNaN: true }), maxLng: fc.double({ min: -180, max: 180, noNaN: true }) })
+  .map(({ a, b, minLng, maxLng }) => ({ minLat: Math.min(a, b), maxLat: Math.max(a, b), minLng, maxLng }));
+
+function satisfies(spot: Spot, { filters }: SpotCriteria): boolean {
+  const matches = (value: string | null, keys?: string[]) => !keys || (value !== null && keys.includes(foldKey(value)));
+  return (
+    matches(spot.country_code, filters.country) &&
+    matches(spot.region, filters.region) &&
+    matches(spot.wave_type, filters.wave_type) &&
+    matches(spot.skill_level, filters.skill_level) &&
+    matches(spot.tier, filters.tier) &&
+    (!filters.tag || filters.tag.some((key) => tagSlugsOf.get(spot.slug)!.includes(key)))
+  );
+}
+
+function inBox(lat: number, lng: number, { minLat, maxLat, minLng, maxLng }: BoundingBox): boolean {
+  const lngInside = minLng <= maxLng ? lng >= minLng && lng <= maxLng : lng >= minLng || lng <= maxLng;
+  return lat >= minLat && lat <= maxLat && lngInside;
+}
+
+describe("spot list properties", () => {
+  it("pages concatenate to the full ordered result, with no duplicates", () => {
+    fc.assert(
+      fc.property(criteria, fc.integer({ min: 1, max: 40 }), (query, limit) => {
+        const full = listSpots(catalog, query, { limit: 100_000, offset: 0 });
+        const pages: string[] = [];
+        for (let offset = 0; offset < full.total; offset += limit) pages.push(...listSpots(catalog, query, { limit, offset }).spots.map((spot) => spot.slug));
+        expect(pages).toEqual(full.spots.map((spot) => spot.slug));
+        expect(new Set(pages).size).toBe(pages.length);
+        expect(full.total).toBe(full.spots.length);
+      }),
+      RUNS,
+    );
+  });
+
+  it("every returned spot satisfies every filter, and no spot that does is missing (without q)", () => {
+    fc.assert(
+      fc.property(criteria, (query) => {
+        const { spots: found } = listSpots(catalog, query, { limit: 100_000, offset: 0 });
+        for (const spot of found) expect(satisfies(spot, query), spot.slug).toBe(true);
+        if (query.q === undefined) expect(found.map((spot) => spot.slug)).toEqual(spots.filter((spot) => satisfies(spot, query)).map((spot) => spot.slug));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("map properties", () => {
+  it("the map returns exactly the list's spots that have coordinates, in list order", () => {
+    fc.assert(
+      fc.property(criteria, (query) => {
+        const listed = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots.filter((spot) => spot.latitude !== null);
+        expect(spotMarkers(catalog, query).spots.map((marker) => marker.slug)).toEqual(listed.map((spot) => spot.slug));
+      }),
+      RUNS,
+    );
+  });
+
+  it("every marker lies in its bbox, and every listed spot in the bbox is a marker", () => {
+    fc.assert(
+      fc.property(criteria, box, (query, bbox) => {
+        const markers = spotMarkers(catalog, { ...query, bbox }).spots;
+        for (const marker of markers) expect(inBox(marker.lat, marker.lng, bbox), marker.slug).toBe(true);
+        const expected = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots.filter((spot) => spot.latitude !== null && inBox(spot.latitude, spot.longitude!, bbox));
+        expect(markers.map((marker) => marker.slug)).toEqual(expected.map((spot) => spot.slug));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("facet properties", () => {
+  const singleValued = [
+    ["countries", "country", (spot: Spot) => spot.country_code],
+    ["regions", "region", (spot: Spot) => spot.region],
+    ["waveTypes", "wave_type", (spot: Spot) => spot.wave_type],
+    ["skillLevels", "skill_level", (spot: Spot) => spot.skill_level],
+    ["tiers", "tier", (spot: Spot) => spot.tier],
+  ] as const;
+
+  it("for a field without a filter, counts sum to filtered_total minus the spots whose value is null", () => {
+    fc.assert(
+      fc.property(criteria, (query) => {
+        const { filtered_total, facets } = spotFacets(catalog, query);
+        const matching = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots;
+        expect(filtered_total).toBe(matching.length);
+        for (const [key, field, valueOf] of singleValued) {
+          if (query.filters[field]) continue;
+          const sum = facets[key].reduce((total, entry) => total + entry.count, 0);
+          expect(sum, key).toBe(filtered_total - matching.filter((spot) => valueOf(spot) === null).length);
+        }
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("through HTTP", () => {
+  it("the list endpoint answers like the pure query for generated filters", async () => {
+    const app = testApp();
+    await fc.assert(
+      fc.asyncProperty(criteria, fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 200 }), async (query, limit, offset) => {
+        const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+        if (query.q) search.set("q", query.q);
+        for (const [name, keys] of Object.entries(query.filters)) search.set(name, keys!.join(","));
+        const response = await app.request(`/api/spots?${search}`);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual(listSpots(catalog, query, { limit, offset }));
+      }),
+      { ...RUNS, numRuns: 60 },
+    );
+  });
+});

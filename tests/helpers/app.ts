@@ -1,0 +1,26 @@
+/** The real app over the real snapshot, as tests call it through `app.request`. */
+import { inject } from "vitest";
+import type { H3 } from "h3";
+import { createApp } from "../../runtime/http/app.ts";
+import { loadSnapshotFile, type Catalog } from "../../runtime/snapshot.ts";
+
+export const ALLOWED_ORIGIN = "https://surf.example";
+
+let catalog: Catalog | undefined;
+
+/** The snapshot built from content/ for this test run, loaded once per test file. */
+export function testCatalog(): Catalog {
+  catalog ??= loadSnapshotFile(inject("snapshotPath"));
+  return catalog;
+}
+
+/** A fresh app (fresh response cache) over the shared catalog. */
+export function testApp(): H3 {
+  return createApp({ catalog: testCatalog(), corsOrigins: new Set([ALLOWED_ORIGIN]) });
+}
+
+export async function getJson(app: H3, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: any }> {
+  const response = await app.request(path, { headers });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}

@@ -1,0 +1,187 @@
+/** The conventions every endpoint shares: methods, paths, parameters, errors, headers, CORS. */
+import { describe, expect, it } from "vitest";
+import { ALLOWED_ORIGIN, getJson, testApp } from "../helpers/app.ts";
+
+const app = testApp();
+const ENDPOINTS = ["/api/spots", "/api/spots/map", "/api/spots/meta", "/api/spots/pipeline", "/api/surfers", "/api/surfers/meta", "/api/surfers/kelly-slater"];
+
+describe("methods", () => {
+  it.each(["POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])("%s is 405 METHOD_NOT_ALLOWED with Allow: GET on every endpoint", async (method) => {
+    for (const path of ENDPOINTS) {
+      const response = await app.request(path, { method });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      if (method !== "HEAD") expect(await response.json()).toEqual({ error: `${method} is not allowed; this API is read-only, use GET`, code: "METHOD_NOT_ALLOWED" });
+    }
+  });
+
+  it("answers a CORS preflight from an allowed origin with 204 and the CORS headers", async () => {
+    const response = await app.request("/api/spots", {
+      method: "OPTIONS",
+      headers: { origin: ALLOWED_ORIGIN, "access-control-request-method": "GET", "access-control-request-headers": "if-none-match" },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
+    expect(response.headers.get("access-control-allow-methods")).toBe("GET");
+    expect(response.headers.get("access-control-allow-headers")).toBe("if-none-match");
+    expect(await response.text()).toBe("");
+  });
+
+  it("answers a preflight from any other origin with the plain 405", async () => {
+    const response = await app.request("/api/spots", {
+      method: "OPTIONS",
+      headers: { origin: "https://elsewhere.example", "access-control-request-method": "GET" },
+    });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("unknown paths", () => {
+  it.each(["/api", "/api/", "/api/spot", "/api/spots/pipeline/extra", "/api/x/y", "/elsewhere"])("%s is 404 NOT_FOUND in the envelope", async (path) => {
+    const { status, body, headers } = await getJson(app, path);
+    expect(status).toBe(404);
+    expect(body.code).toBe("NOT_FOUND");
+    expect(Object.keys(body).sort()).toEqual(["code", "error"]);
+    expect(headers.get("cache-control")).toBe("no-store");
+  });
+
+  it.each(["/api/spots/Pipeline", "/api/spots/..%2F..%2Fetc%2Fpasswd", "/api/spots/a--b", `/api/spots/${"a".repeat(101)}`, "/api/surfers/kelly_slater"])(
+    "a slug that is not a slug (%s) is 404, never a file read or a 500",
+    async (path) => {
+      const { status, body } = await getJson(app, path);
+      expect(status).toBe(404);
+      expect(body.code).toBe("NOT_FOUND");
+    },
+  );
+});
+
+describe("strict query parameters", () => {
+  it("rejects an unknown parameter and suggests the declared one it resembles", async () => {
+    const { status, body } = await getJson(app, "/api/spots?wavetype=reef");
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "unknown parameter 'wavetype'; did you mean 'wave_type'?", code: "INVALID_QUERY" });
+  });
+
+  it("lists the accepted parameters when nothing is close", async () => {
+    const { body } = await getJson(app, "/api/surfers/meta?zzzzzz=1");
+    expect(body.error).toBe("unknown parameter 'zzzzzz'; this endpoint accepts q, country, discipline, era, tier");
+  });
+
+  it("rejects parameters on a detail endpoint", async () => {
+    const { status, body } = await getJson(app, "/api/spots/pipeline?limit=1");
+    expect(status).toBe(400);
+    expect(body.error).toBe("unknown parameter 'limit'; this endpoint takes no parameters");
+  });
+
+  it("rejects a declared parameter given twice", async () => {
+    const { status, body } = await getJson(app, "/api/spots?country=PT&country=ES");
+    expect(status).toBe(400);
+    expect(body.error).toBe("parameter 'country' is given 2 times; give it once (list several values in one, separated by commas)");
+  });
+
+  it("treats an empty value as absent, so HTML forms work", async () => {
+    const plain = await getJson(app, "/api/spots");
+    const empty = await getJson(app, "/api/spots?country=&q=&limit=&region=");
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual(plain.body);
+  });
+
+  it.each([
+    ["limit=0", "limit must be a whole number from 1 to 100 (default 20); got '0'"],
+    ["limit=101", "limit must be a whole number from 1 to 100 (default 20); got '101'"],
+    ["limit=-1", "limit must be a whole number from 1 to 100 (default 20); got '-1'"],
+    ["limit=1.5", "limit must be a whole number from 1 to 100 (default 20); got '1.5'"],
+    ["limit=1e1", "limit must be a whole number from 1 to 100 (default 20); got '1e1'"],
+    ["limit=%2B5", "limit must be a whole number from 1 to 100 (default 20); got '+5'"],
+    ["limit=abc", "limit must be a whole number from 1 to 100 (default 20); got 'abc'"],
+    ["offset=-1", "offset must be a whole number from 0 to 1000000 (default 0); got '-1'"],
+    ["offset=1000001", "offset must be a whole number from 0 to 1000000 (default 0); got '1000001'"],
+    ["offset=99999999999999999999", "offset must be a whole number from 0 to 1000000 (default 0); got '99999999999999999999'"],
+    [`q=${"a".repeat(201)}`, "q must be at most 200 characters; got 201"],
+    ["country=Portugal", "country takes ISO 3166-1 alpha-2 codes separated by commas, like PT,ES; 'portugal' is not one"],
+    ["country=PT,XX", "country takes ISO 3166-1 alpha-2 codes separated by commas, like PT,ES; 'xx' is not one"],
+  ])("?%s is 400 with a message that says what to send", async (query, message) => {
+    const { status, body } = await getJson(app, `/api/spots?${query}`);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: message, code: "INVALID_QUERY" });
+  });
+
+  it("accepts the bounds of limit and offset", async () => {
+    expect((await getJson(app, "/api/spots?limit=100&offset=1000000")).status).toBe(200);
+    expect((await getJson(app, "/api/spots?limit=1&offset=0")).body.spots).toHaveLength(1);
+  });
+
+  it("defaults limit to 20 and offset to 0", async () => {
+    const { body } = await getJson(app, "/api/spots");
+    expect(body.limit).toBe(20);
+    expect(body.offset).toBe(0);
+    expect(body.spots).toHaveLength(20);
+  });
+});
+
+describe("success headers", () => {
+  it("every endpoint sends the cache policy, a strong ETag, Vary: Origin and nosniff", async () => {
+    for (const path of ENDPOINTS) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=600");
+      expect(response.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      expect(response.headers.get("vary")).toBe("Origin");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    }
+  });
+
+  it("answers 304 with no body to a matching If-None-Match, 200 to another", async () => {
+    const first = await app.request("/api/spots?country=PT");
+    const etag = first.headers.get("etag")!;
+    const again = await app.request("/api/spots?country=PT", { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe("");
+    const weak = await app.request("/api/spots?country=PT", { headers: { "if-none-match": `"other", W/${etag}` } });
+    expect(weak.status).toBe(304);
+    const other = await app.request("/api/spots?country=PT", { headers: { "if-none-match": '"other"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it("gives equal ETags to equal answers and different ETags to different ones", async () => {
+    const etagOf = async (path: string) => (await app.request(path)).headers.get("etag");
+    expect(await etagOf("/api/spots?country=pt")).toBe(await etagOf("/api/spots?country=PT"));
+    expect(await etagOf("/api/spots?country=PT")).not.toBe(await etagOf("/api/spots?country=ES"));
+  });
+});
+
+describe("CORS", () => {
+  it("echoes an allowed origin, on successes and on errors", async () => {
+    const ok = await app.request("/api/spots", { headers: { origin: ALLOWED_ORIGIN } });
+    expect(ok.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
+    const error = await app.request("/api/spots?limit=0", { headers: { origin: ALLOWED_ORIGIN } });
+    expect(error.status).toBe(400);
+    expect(error.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
+  });
+
+  it.each(["https://surf.example.evil.test", "http://surf.example", "https://surf.example:8443", "https://evil-surf.example", "null", "https://SURF.example.evil"])(
+    "sends no CORS header at all to %s",
+    async (origin) => {
+      const response = await app.request("/api/spots", { headers: { origin } });
+      expect(response.status).toBe(200);
+      expect([...response.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
+      expect(response.headers.get("vary")).toBe("Origin");
+    },
+  );
+});
+
+describe("the error envelope", () => {
+  it("is exactly {error, code} with JSON content type and no-store", async () => {
+    const response = await app.request("/api/spots?bbox=1");
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("etag")).toBeNull();
+    const body = await response.json();
+    expect(Object.keys(body).sort()).toEqual(["code", "error"]);
+  });
+});
