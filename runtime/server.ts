@@ -15,7 +15,8 @@ export async function startServer(config: ServerConfig): Promise<Listener> {
   const catalog = loadSnapshotFile(config.snapshotPath);
   const app = createApp({ catalog, corsOrigins: config.corsOrigins });
   const listener = await listen(toNodeHandler(app), {
-    port: config.port,
+    // PORT=0 asks for any free port (tests); listhen would read 0 as "default 3000".
+    port: config.port === 0 ? { random: true } : config.port,
     hostname: config.host,
     showURL: false,
     qr: false,
@@ -50,7 +51,7 @@ export async function main(): Promise<void> {
     // One actionable line, no stack: these are configuration problems, not bugs.
     if (error instanceof SnapshotError || (error instanceof Error && /^(PORT|CORS_ORIGINS)/.test(error.message))) {
       console.error(`cannot start: ${error.message}`);
-    } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE" || /Unable to find an available port/.test(String(error))) {
       console.error(`cannot start: port ${process.env.PORT ?? 3000} is in use; stop the other server or set PORT`);
     } else {
       console.error("cannot start:", error);

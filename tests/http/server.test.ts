@@ -1,0 +1,144 @@
+/**
+ * The real process: the server on a loopback port answering over a socket, and the
+ * server entry's start-up refusals and shutdown, run as a child process.
+ */
+import { spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Listener } from "listhen";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startServer } from "../../runtime/server.ts";
+import { ALLOWED_ORIGIN } from "../helpers/app.ts";
+
+let listener: Listener;
+let base: string;
+
+beforeAll(async () => {
+  listener = await startServer({ port: 0, host: "127.0.0.1", corsOrigins: new Set([ALLOWED_ORIGIN]), snapshotPath: inject("snapshotPath") });
+  base = `http://127.0.0.1:${listener.address.port}`;
+});
+afterAll(() => listener.close());
+
+describe("over a real socket", () => {
+  it("serves a list with the contract's headers and body", async () => {
+    const response = await fetch(`${base}/api/spots?q=nazare`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=600");
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("vary")).toBe("Origin");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+    const body = await response.json();
+    expect(body.spots[0].slug).toBe("nazare");
+  });
+
+  it("answers 304 to a conditional request", async () => {
+    const first = await fetch(`${base}/api/spots/map?bbox=-25,170,-10,-170`);
+    const etag = first.headers.get("etag")!;
+    const second = await fetch(`${base}/api/spots/map?bbox=-25,170,-10,-170`, { headers: { "if-none-match": etag } });
+    expect(second.status).toBe(304);
+  });
+
+  it("sends the envelope for errors", async () => {
+    const response = await fetch(`${base}/api/spots`, { method: "DELETE" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET");
+    expect(await response.json()).toEqual({ error: "DELETE is not allowed; this API is read-only, use GET", code: "METHOD_NOT_ALLOWED" });
+  });
+
+  it.each([
+    [ALLOWED_ORIGIN, ALLOWED_ORIGIN],
+    ["https://elsewhere.example", null],
+    ["https://surf.example.evil.test", null],
+  ])("CORS for Origin %s: Access-Control-Allow-Origin is %s", async (origin, expected) => {
+    const response = await fetch(`${base}/api/surfers?limit=1`, { headers: { origin } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe(expected);
+  });
+
+  it("answers a preflight from the allowed origin with 204", async () => {
+    const response = await fetch(`${base}/api/spots`, { method: "OPTIONS", headers: { origin: ALLOWED_ORIGIN, "access-control-request-method": "GET" } });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
+  });
+});
+
+/** Runs the server entry as `npm start`'s server would, and collects what it prints. */
+function runServer(env: Record<string, string>): { done: Promise<{ code: number | null; output: string }>; output: () => string; kill: (signal: NodeJS.Signals) => void } {
+  const child = spawn(process.execPath, ["--import", "tsx", "runtime/server.ts"], { env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on("exit", (code) => resolve({ code, output })));
+  return { done, output: () => output, kill: (signal) => child.kill(signal) };
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("the server process", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "surf-bad-snapshots-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    ["missing", () => path.join(dir, "absent.json"), /^cannot start: snapshot .*absent\.json does not exist; run `npm run build` first \(or set SNAPSHOT_PATH\)\n$/],
+    ["corrupt", () => { const file = path.join(dir, "corrupt.json"); writeFileSync(file, '{"format": 1, "spo'); return file; }, /^cannot start: snapshot .*corrupt\.json is not valid JSON \(truncated or corrupt\); run `npm run build` to rebuild it\n$/],
+    ["from another build", () => { const file = path.join(dir, "old.json"); writeFileSync(file, '{"format": 0}'); return file; }, /^cannot start: snapshot .*old\.json has format 0 but this server reads format 1; run `npm run build` to rebuild it\n$/],
+  ])("refuses to start with a %s snapshot, in one actionable line", async (_case, file, message) => {
+    const { code, output } = await runServer({ SNAPSHOT_PATH: file() }).done;
+    expect(code).toBe(1);
+    expect(output).toMatch(message);
+  });
+
+  it("refuses a malformed CORS_ORIGINS entry", async () => {
+    const { code, output } = await runServer({ SNAPSHOT_PATH: inject("snapshotPath"), CORS_ORIGINS: "https://surf.example/path" }).done;
+    expect(code).toBe(1);
+    expect(output).toBe("cannot start: CORS_ORIGINS entry 'https://surf.example/path' must be a bare origin (scheme, host, port) like https://surf.example\n");
+  });
+
+  it("on SIGTERM, stops listening and exits 0", async () => {
+    const snapshot = path.join(dir, "snapshot.json");
+    copyFileSync(inject("snapshotPath"), snapshot);
+    const server = runServer({ SNAPSHOT_PATH: snapshot });
+    await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(server.output()));
+    const port = /127\.0\.0\.1:(\d+)/.exec(server.output())![1];
+    expect((await fetch(`http://127.0.0.1:${port}/api/spots?limit=1`)).status).toBe(200);
+    server.kill("SIGTERM");
+    const { code, output } = await server.done;
+    expect(code).toBe(0);
+    expect(output).toContain("SIGTERM: finishing in-flight requests, then exiting");
+    await expect(fetch(`http://127.0.0.1:${port}/api/spots?limit=1`)).rejects.toThrow();
+  });
+});
+
+describe("npm start", () => {
+  it("builds the snapshot when it is missing, then serves it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "surf-start-"));
+    const snapshot = path.join(dir, "snapshot.json");
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+      env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SNAPSHOT_PATH: snapshot },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    try {
+      await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(output));
+      expect(output).toContain(`Building ${snapshot} from content/ ...`);
+      const port = /127\.0\.0\.1:(\d+)/.exec(output)![1];
+      const body = await (await fetch(`http://127.0.0.1:${port}/api/spots?q=teahupoo`)).json();
+      expect(body.spots[0].slug).toBe("teahupoo");
+    } finally {
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
