@@ -181,7 +181,7 @@ describe("the error envelope", () => {
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("etag")).toBeNull();
-    const body = await response.json();
+    const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(["code", "error"]);
   });
 });

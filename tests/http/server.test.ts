@@ -29,7 +29,7 @@ describe("over a real socket", () => {
     expect(response.headers.get("vary")).toBe("Origin");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-powered-by")).toBeNull();
-    const body = await response.json();
+    const body = (await response.json()) as { spots: { slug: string }[] };
     expect(body.spots[0].slug).toBe("nazare");
   });
 
@@ -133,7 +133,7 @@ describe("npm start", () => {
       await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(output));
       expect(output).toContain(`Building ${snapshot} from content/ ...`);
       const port = /127\.0\.0\.1:(\d+)/.exec(output)![1];
-      const body = await (await fetch(`http://127.0.0.1:${port}/api/spots?q=teahupoo`)).json();
+      const body = (await (await fetch(`http://127.0.0.1:${port}/api/spots?q=teahupoo`)).json()) as { spots: { slug: string }[] };
       expect(body.spots[0].slug).toBe("teahupoo");
     } finally {
       child.kill("SIGTERM");
