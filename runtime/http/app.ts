@@ -4,6 +4,7 @@ import type { Catalog } from "../snapshot.ts";
 import { notFound } from "./errors.ts";
 import { respondError, type ResponseContext } from "./respond.ts";
 import { ResponseCache } from "./response-cache.ts";
+import { registerCalendarRoutes } from "./routes/calendar.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
 
 export interface AppOptions {
@@ -11,6 +12,8 @@ export interface AppOptions {
   corsOrigins: Set<string>;
   /** How many serialized responses to keep (least recently used go first). */
   cacheEntries?: number;
+  /** The clock: event status and the Quote of the Day depend on it. */
+  now?: () => Date;
 }
 
 export function createApp(options: AppOptions): H3 {
@@ -18,6 +21,7 @@ export function createApp(options: AppOptions): H3 {
   // silent: h3 would log every thrown 4xx; respondError logs the 5xx itself.
   const app = new H3({ silent: true, onError: (error, event) => respondError(error, event, context) });
   registerCatalogRoutes(app, options.catalog, context);
+  registerCalendarRoutes(app, options.catalog.snapshot, context, options.now ?? (() => new Date()));
   const unknownPath = () => {
     throw notFound("no such endpoint under /api/; the endpoints are listed at /api/docs");
   };

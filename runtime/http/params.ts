@@ -88,3 +88,20 @@ export const bbox: ParamParser<BoundingBox> = (raw) => {
   if (minLat > maxLat) throw invalidQuery(`${BBOX_FORMAT}; min_lat ${minLat} is greater than max_lat ${maxLat}`);
   return { minLat, minLng, maxLat, maxLng };
 };
+
+/** A year of four digits, like 2027. */
+export const yearParam: ParamParser<string> = (raw, name) => {
+  if (!/^\d{4}$/.test(raw)) throw invalidQuery(`${name} must be a year of four digits, like 2027; got '${shown(raw)}'`);
+  return raw;
+};
+
+/** Comma-separated values from a closed set, named in the message when one is wrong. */
+export function oneOfParam<const V extends readonly string[]>(values: V): ParamParser<V[number][] | undefined> {
+  return (raw, name) => {
+    const keys = filterValues(raw, name);
+    for (const key of keys ?? []) {
+      if (!values.includes(key)) throw invalidQuery(`${name} must be one of ${values.join(", ")} (several separated by commas); got '${shown(key)}'`);
+    }
+    return keys as V[number][] | undefined;
+  };
+}

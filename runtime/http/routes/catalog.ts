@@ -1,12 +1,13 @@
 /** The seven spot and surfer endpoints: parse parameters, call a pure query, respond. */
-import type { H3, H3Event } from "h3";
+import type { H3 } from "h3";
 import type { Catalog } from "../../snapshot.ts";
 import { SPOT_FILTERS, SURFER_FILTERS } from "../../snapshot-types.ts";
 import { listSpots, spotDetail, spotFacets, spotMarkers } from "../../catalog/spots.ts";
 import { listSurfers, surferDetail, surferFacets } from "../../catalog/surfers.ts";
 import type { FilterSelection } from "../../catalog/selection.ts";
 import { notFound } from "../errors.ts";
-import { bbox, countryCodes, filterValues, integerParam, parseQuery, textQuery, type ParamSpec, type ParamsOf } from "../params.ts";
+import { bbox, countryCodes, filterValues, integerParam, textQuery } from "../params.ts";
+import { parseRequest } from "./request.ts";
 import { respondJson, type ResponseContext } from "../respond.ts";
 import { getRoute, slugParam } from "../route.ts";
 
@@ -35,53 +36,46 @@ function pickFilters<Filter extends string>(params: Record<string, unknown>, nam
   return filters;
 }
 
-/** Parses the query, and names the answer by its path and normalized parameters. */
-function request<S extends ParamSpec>(event: H3Event, spec: S): { params: ParamsOf<S>; key: string } {
-  const params = parseQuery(event.url.searchParams, spec);
-  const normalized = Object.keys(params).sort().map((name) => [name, params[name]]);
-  return { params, key: `${event.url.pathname.replace(/\/$/, "")} ${JSON.stringify(normalized)}` };
-}
-
 export function registerCatalogRoutes(app: H3, catalog: Catalog, context: ResponseContext): void {
   getRoute(app, "/api/spots", context, (event) => {
-    const { params, key } = request(event, SPOT_LIST);
+    const { params, key } = parseRequest(event, SPOT_LIST);
     const criteria = { filters: pickFilters(params, SPOT_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
     return respondJson(event, context, key, () => listSpots(catalog, criteria, page));
   });
 
   getRoute(app, "/api/spots/map", context, (event) => {
-    const { params, key } = request(event, SPOT_MAP);
+    const { params, key } = parseRequest(event, SPOT_MAP);
     const criteria = { filters: pickFilters(params, SPOT_FILTERS), q: params.q, bbox: params.bbox };
     return respondJson(event, context, key, () => spotMarkers(catalog, criteria));
   });
 
   getRoute(app, "/api/spots/meta", context, (event) => {
-    const { params, key } = request(event, SPOT_META);
+    const { params, key } = parseRequest(event, SPOT_META);
     return respondJson(event, context, key, () => spotFacets(catalog, { filters: pickFilters(params, SPOT_FILTERS), q: params.q }));
   });
 
   getRoute(app, "/api/spots/:slug", context, (event) => {
-    const { key } = request(event, {});
+    const { key } = parseRequest(event, {});
     const detail = spotDetail(catalog, slugParam(event, "spot"));
     if (!detail) throw notFound(`no spot with slug '${event.context.params!.slug}'; GET /api/spots lists them`);
     return respondJson(event, context, key, () => detail);
   });
 
   getRoute(app, "/api/surfers", context, (event) => {
-    const { params, key } = request(event, SURFER_LIST);
+    const { params, key } = parseRequest(event, SURFER_LIST);
     const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
     return respondJson(event, context, key, () => listSurfers(catalog, criteria, page));
   });
 
   getRoute(app, "/api/surfers/meta", context, (event) => {
-    const { params, key } = request(event, SURFER_META);
+    const { params, key } = parseRequest(event, SURFER_META);
     return respondJson(event, context, key, () => surferFacets(catalog, { filters: pickFilters(params, SURFER_FILTERS), q: params.q }));
   });
 
   getRoute(app, "/api/surfers/:slug", context, (event) => {
-    const { key } = request(event, {});
+    const { key } = parseRequest(event, {});
     const detail = surferDetail(catalog, slugParam(event, "surfer"));
     if (!detail) throw notFound(`no surfer with slug '${event.context.params!.slug}'; GET /api/surfers lists them`);
     return respondJson(event, context, key, () => detail);

@@ -1,0 +1,12 @@
+/** A catalog compiled in memory from a content fixture folder, for tests that need odd content. */
+import { compileSnapshot } from "../../build/compile/snapshot.ts";
+import { checkContentDir } from "../../build/pipeline.ts";
+import { formatProblem } from "../../build/problems.ts";
+import { hydrate, type Catalog } from "../../runtime/snapshot.ts";
+
+export function catalogFrom(contentDir: string, mediaBaseUrl = "https://media.test.example"): Catalog {
+  const { content, problems } = checkContentDir(contentDir);
+  if (problems.length > 0) throw new Error(problems.map(formatProblem).join("\n"));
+  // Through JSON, as the server would read it from disk.
+  return hydrate(JSON.parse(JSON.stringify(compileSnapshot(content, mediaBaseUrl))));
+}
