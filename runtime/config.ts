@@ -1,11 +1,13 @@
 /** The server's configuration, from the environment (README lists every variable). */
 import { parseCorsOrigins } from "./http/cors.ts";
+import { socialSettingsFromEnv, type SocialSettings } from "./social/settings.ts";
 
 export interface ServerConfig {
   port: number;
   host: string;
   corsOrigins: Set<string>;
   snapshotPath: string;
+  social: SocialSettings;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -16,5 +18,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST || "0.0.0.0",
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     snapshotPath: env.SNAPSHOT_PATH || "dist/snapshot.json",
+    social: socialSettingsFromEnv(env),
   };
 }

@@ -7,13 +7,18 @@ import { listen, type Listener } from "listhen";
 import { configFromEnv, type ServerConfig } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { loadSnapshotFile, SnapshotError } from "./snapshot.ts";
+import type { Snapshot } from "./snapshot-types.ts";
+import { SocialCacheStore } from "./social/cache-store.ts";
+import { createGraphClient } from "./social/graph-client.ts";
+import { SocialService } from "./social/service.ts";
+import type { SocialSettings } from "./social/settings.ts";
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 export async function startServer(config: ServerConfig): Promise<Listener> {
   const catalog = loadSnapshotFile(config.snapshotPath);
-  const app = createApp({ catalog, corsOrigins: config.corsOrigins });
+  const app = createApp({ catalog, corsOrigins: config.corsOrigins, social: socialService(catalog.snapshot, config.social) });
   const listener = await listen(toNodeHandler(app), {
     // PORT=0 asks for any free port (tests); listhen would read 0 as "default 3000".
     port: config.port === 0 ? { random: true } : config.port,
@@ -27,6 +32,12 @@ export async function startServer(config: ServerConfig): Promise<Listener> {
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   console.log(`Surf Catalog API ${catalog.snapshot.version} listening on http://${shown}:${listener.address.port}/api/spots`);
   return listener;
+}
+
+function socialService(snapshot: Snapshot, settings: SocialSettings): SocialService {
+  const store = new SocialCacheStore({ file: settings.cacheFile });
+  if (!settings.graph) console.log("social integration off: set SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN to enable it");
+  return new SocialService(snapshot, store, settings.graph ? createGraphClient(settings.graph) : null);
 }
 
 function shutDownOnSignals(listener: Listener): void {
@@ -49,7 +60,7 @@ export async function main(): Promise<void> {
     shutDownOnSignals(listener);
   } catch (error) {
     // One actionable line, no stack: these are configuration problems, not bugs.
-    if (error instanceof SnapshotError || (error instanceof Error && /^(PORT|CORS_ORIGINS)/.test(error.message))) {
+    if (error instanceof SnapshotError || (error instanceof Error && /^(PORT|CORS_ORIGINS|SOCIAL_)/.test(error.message))) {
       console.error(`cannot start: ${error.message}`);
     } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE" || /Unable to find an available port/.test(String(error))) {
       console.error(`cannot start: port ${process.env.PORT ?? 3000} is in use; stop the other server or set PORT`);

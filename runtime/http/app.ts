@@ -6,6 +6,10 @@ import { respondError, type ResponseContext } from "./respond.ts";
 import { ResponseCache } from "./response-cache.ts";
 import { registerCalendarRoutes } from "./routes/calendar.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
+import { registerSocialRoutes } from "./routes/social.ts";
+import { SocialCacheStore } from "../social/cache-store.ts";
+import { SocialService } from "../social/service.ts";
+import { DEFAULT_SOCIAL_CACHE_FILE } from "../social/settings.ts";
 
 export interface AppOptions {
   catalog: Catalog;
@@ -14,6 +18,8 @@ export interface AppOptions {
   cacheEntries?: number;
   /** The clock: event status and the Quote of the Day depend on it. */
   now?: () => Date;
+  /** The social integration; without it the social endpoints answer as unconfigured. */
+  social?: SocialService;
 }
 
 export function createApp(options: AppOptions): H3 {
@@ -21,7 +27,10 @@ export function createApp(options: AppOptions): H3 {
   // silent: h3 would log every thrown 4xx; respondError logs the 5xx itself.
   const app = new H3({ silent: true, onError: (error, event) => respondError(error, event, context) });
   registerCatalogRoutes(app, options.catalog, context);
-  registerCalendarRoutes(app, options.catalog.snapshot, context, options.now ?? (() => new Date()));
+  const now = options.now ?? (() => new Date());
+  registerCalendarRoutes(app, options.catalog.snapshot, context, now);
+  const social = options.social ?? new SocialService(options.catalog.snapshot, new SocialCacheStore({ file: DEFAULT_SOCIAL_CACHE_FILE }), null);
+  registerSocialRoutes(app, social, context, now);
   const unknownPath = () => {
     throw notFound("no such endpoint under /api/; the endpoints are listed at /api/docs");
   };

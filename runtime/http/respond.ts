@@ -5,7 +5,7 @@
 import type { H3Event, HTTPError } from "h3";
 import { corsHeaders } from "./cors.ts";
 import { describeError } from "./errors.ts";
-import type { ResponseCache } from "./response-cache.ts";
+import { serialize, type CachedBody, type ResponseCache } from "./response-cache.ts";
 
 export const SUCCESS_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
 
@@ -37,7 +37,10 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
  * from the cache.
  */
 export function respondJson(event: H3Event, context: ResponseContext, key: string, compute: () => unknown): Response {
-  const { body, etag } = context.cache.getOrCreate(key, compute);
+  return respondSerialized(event, context, context.cache.getOrCreate(key, compute));
+}
+
+function respondSerialized(event: H3Event, context: ResponseContext, { body, etag }: CachedBody): Response {
   const headers = { ...commonHeaders(event, context), "cache-control": SUCCESS_CACHE_CONTROL, etag };
   if (matchesIfNoneMatch(event.req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers: { ...headers, "content-type": "application/json; charset=utf-8" } });
@@ -58,4 +61,9 @@ export function respondError(error: HTTPError, event: H3Event, context: Response
   };
   if (allow) headers.allow = allow;
   return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** A JSON success whose body changes outside the snapshot (the social cache): serialized per request. */
+export function respondJsonNow(event: H3Event, context: ResponseContext, value: unknown): Response {
+  return respondSerialized(event, context, serialize(value));
 }

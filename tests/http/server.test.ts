@@ -15,7 +15,13 @@ let listener: Listener;
 let base: string;
 
 beforeAll(async () => {
-  listener = await startServer({ port: 0, host: "127.0.0.1", corsOrigins: new Set([ALLOWED_ORIGIN]), snapshotPath: inject("snapshotPath") });
+  listener = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    corsOrigins: new Set([ALLOWED_ORIGIN]),
+    snapshotPath: inject("snapshotPath"),
+    social: { graph: null, cacheFile: path.join(tmpdir(), "surf-server-test-no-social.json") },
+  });
   base = `http://127.0.0.1:${listener.address.port}`;
 });
 afterAll(() => listener.close());

@@ -1,0 +1,192 @@
+/**
+ * The sidecar cache file. Readers never see half a file: every write replaces it
+ * atomically (temporary file, fsync, rename). Writers (the refresh script and the
+ * server's on-demand refreshes) serialize their read-modify-write with a lock file,
+ * which a crashed writer cannot leave stuck: a lock whose process is gone, or that is
+ * older than any write could take, is broken.
+ *
+ * A missing file is an empty cache. A corrupt or unreadable one is logged and read as
+ * empty; it is only replaced by a successful refresh, and kept aside as `*.corrupt-*`.
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { hostname } from "node:os";
+import path from "node:path";
+import { emptyCache, SOCIAL_CACHE_VERSION, type SocialCache } from "./types.ts";
+
+export interface CacheStoreOptions {
+  file: string;
+  /** A lock older than this is from a writer that died (a write takes milliseconds). */
+  lockStaleMs?: number;
+  /** How long a writer waits for the lock before giving up. */
+  lockTimeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+type ReadResult = { cache: SocialCache; state: "ok" | "missing" | "corrupt" };
+
+export class SocialCacheStore {
+  readonly file: string;
+  private readonly lockFile: string;
+  private readonly lockStaleMs: number;
+  private readonly lockTimeoutMs: number;
+  private readonly log: (message: string) => void;
+  private memo: { stamp: string; result: ReadResult } | undefined;
+  private reportedProblem: string | undefined;
+
+  constructor(options: CacheStoreOptions) {
+    this.file = options.file;
+    this.lockFile = `${options.file}.lock`;
+    this.lockStaleMs = options.lockStaleMs ?? 30_000;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
+    this.log = options.log ?? ((message) => console.error(message));
+  }
+
+  /** The cache as it is on disk now (parsed again only when the file changed). */
+  read(): SocialCache {
+    return this.readWithState().cache;
+  }
+
+  private readWithState(): ReadResult {
+    let stamp: string;
+    try {
+      const stats = statSync(this.file);
+      stamp = `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { cache: emptyCache(), state: "missing" };
+      return this.unreadable(`cannot read the social cache ${this.file} (${(error as NodeJS.ErrnoException).code}); serving it as empty`);
+    }
+    if (this.memo?.stamp === stamp) return this.memo.result;
+    const result = this.parse();
+    this.memo = { stamp, result };
+    return result;
+  }
+
+  private parse(): ReadResult {
+    let text: string;
+    try {
+      text = readFileSync(this.file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { cache: emptyCache(), state: "missing" };
+      return this.unreadable(`cannot read the social cache ${this.file} (${(error as NodeJS.ErrnoException).code}); serving it as empty`);
+    }
+    try {
+      const data = JSON.parse(text) as SocialCache;
+      if (data?.version !== SOCIAL_CACHE_VERSION || typeof data.accounts !== "object" || typeof data.liveMedia !== "object") {
+        return this.unreadable(`the social cache ${this.file} has an unknown shape or version; serving it as empty until the next refresh`);
+      }
+      return { cache: { ...emptyCache(), ...data }, state: "ok" };
+    } catch {
+      return this.unreadable(`the social cache ${this.file} is not valid JSON; serving it as empty until the next refresh`);
+    }
+  }
+
+  /** Logged once per distinct problem, so a broken file does not flood the log. */
+  private unreadable(message: string): ReadResult {
+    if (this.reportedProblem !== message) this.log(message);
+    this.reportedProblem = message;
+    return { cache: emptyCache(), state: "corrupt" };
+  }
+
+  /**
+   * Read-modify-write under the lock: `change` gets the current cache and returns the
+   * next one. If `change` throws, nothing is written.
+   */
+  async update(change: (cache: SocialCache) => SocialCache): Promise<SocialCache> {
+    await this.lock();
+    try {
+      this.memo = undefined;
+      this.removeLeftovers();
+      const { cache, state } = this.readWithState();
+      const next = change(cache);
+      if (state === "corrupt") this.setAside();
+      this.write(next);
+      return next;
+    } finally {
+      rmSync(this.lockFile, { force: true });
+    }
+  }
+
+  private write(cache: SocialCache): void {
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      const fd = openSync(temporary, "w");
+      try {
+        writeSync(fd, `${JSON.stringify(cache, null, 1)}\n`);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, this.file);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  /** Temporary files are only written under the lock: any found now are from a writer that died. */
+  private removeLeftovers(): void {
+    const folder = path.dirname(this.file);
+    const prefix = `${path.basename(this.file)}.`;
+    try {
+      for (const name of readdirSync(folder)) if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync(path.join(folder, name), { force: true });
+    } catch {
+      // The folder does not exist yet: nothing to clean.
+    }
+  }
+
+  /** Keeps an unreadable file for a person to look at, instead of overwriting it. */
+  private setAside(): void {
+    try {
+      renameSync(this.file, `${this.file}.corrupt-${Date.now()}`);
+    } catch {
+      // Nothing to keep (it vanished meanwhile, or it was unreadable because it is missing).
+    }
+  }
+
+  private async lock(): Promise<void> {
+    mkdirSync(path.dirname(this.lockFile), { recursive: true });
+    const deadline = Date.now() + this.lockTimeoutMs;
+    for (;;) {
+      try {
+        const fd = openSync(this.lockFile, "wx");
+        writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() }));
+        closeSync(fd);
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      if (this.lockIsStale()) {
+        rmSync(this.lockFile, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`the social cache lock ${this.lockFile} is held by another writer; gave up after ${this.lockTimeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
+    }
+  }
+
+  private lockIsStale(): boolean {
+    try {
+      const holder = JSON.parse(readFileSync(this.lockFile, "utf8")) as { pid?: number; host?: string; at?: number };
+      if (Date.now() - (holder.at ?? 0) > this.lockStaleMs) return true;
+      if (holder.host === hostname() && typeof holder.pid === "number") return !processIsAlive(holder.pid);
+      return false;
+    } catch {
+      // Unreadable: a writer may be between creating and filling it; judge by age.
+      try {
+        return Date.now() - statSync(this.lockFile).mtimeMs > this.lockStaleMs;
+      } catch {
+        return false; // gone already
+      }
+    }
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
