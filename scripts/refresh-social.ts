@@ -46,7 +46,7 @@ async function main(): Promise<number> {
 
   try {
     for (const outcome of await refreshAccounts(client, store, social.scoredAccounts, now)) {
-      console.log(outcome.ok ? `account @${outcome.handle}: ok` : `account @${outcome.handle}: FAILED (${outcome.error}); its previous snapshot is kept`);
+      console.log(outcome.ok ? `account @${outcome.handle}: ok` : `account @${outcome.handle}: FAILED (${outcome.error}); its last good snapshot, if any, is kept`);
       if (outcome.ok) succeeded++;
       else failed++;
     }

@@ -65,7 +65,7 @@ describe("refresh-social", () => {
     const cacheFile = path.join(dir, "some-fail", "social.json");
     const first = await refresh({ SNAPSHOT_PATH: snapshotScoring(["wsl", "notabiz"]), SOCIAL_CACHE_FILE: cacheFile });
     expect(first.code).toBe(2);
-    expect(first.output).toMatch(/account @notabiz: FAILED \(not-found: .*\); its previous snapshot is kept/);
+    expect(first.output).toMatch(/account @notabiz: FAILED \(not-found: .*\); its last good snapshot, if any, is kept/);
     const afterFirst = readCache(cacheFile);
     expect(afterFirst.accounts.notabiz).toMatchObject({ ok: false, followers: null, score: null, active: false });
 
