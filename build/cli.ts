@@ -49,6 +49,7 @@ if (command === "check") {
   const size = `${(result.bytes / 1024).toFixed(0)} KiB`;
   console.log(`Built ${path.relative(process.cwd(), result.file)} (version ${result.snapshot.version}, ${size}) in ${Math.round(performance.now() - started)} ms`);
   console.log(`  ${counts}`);
+  console.log(`  and its API description, ${path.relative(process.cwd(), result.openapiFile)}`);
 } else {
   console.error("usage: tsx build/cli.ts check|build [--content DIR] [--out DIR]");
   process.exit(2);

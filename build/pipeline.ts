@@ -2,10 +2,12 @@
 import path from "node:path";
 import { checkContent } from "./check-content.ts";
 import { compileSnapshot } from "./compile/snapshot.ts";
+import { compileOpenApi } from "./openapi.ts";
 import { Problems, type Problem } from "./problems.ts";
 import { readContent, type Content } from "./read-content.ts";
 import { writeFileAtomic } from "./write-atomic.ts";
 import type { Snapshot } from "../runtime/snapshot-types.ts";
+import { OPENAPI_FILE } from "../runtime/openapi/load.ts";
 
 export const SNAPSHOT_FILE = "snapshot.json";
 
@@ -28,16 +30,23 @@ export interface BuildOptions {
 }
 
 export type BuildResult =
-  | { ok: true; snapshot: Snapshot; file: string; bytes: number }
+  | { ok: true; snapshot: Snapshot; file: string; bytes: number; openapiFile: string }
   | { ok: false; problems: Problem[] };
 
-/** Nothing is written unless the whole content is valid. */
+/**
+ * Nothing is written unless the whole content is valid. The OpenAPI description goes
+ * next to the snapshot, so a server always serves the description of its own build.
+ */
 export function buildSnapshot(options: BuildOptions): BuildResult {
   const { content, problems } = checkContentDir(options.contentDir);
   if (problems.length > 0) return { ok: false, problems };
   const snapshot = compileSnapshot(content, options.mediaBaseUrl);
   const json = JSON.stringify(snapshot);
+  const openapi = compileOpenApi(); // before any write: a broken description writes nothing
   const file = path.join(options.outDir, SNAPSHOT_FILE);
+  const openapiFile = path.join(options.outDir, OPENAPI_FILE);
+  // The description first: once a new snapshot is there, its description is too.
+  writeFileAtomic(openapiFile, openapi);
   writeFileAtomic(file, json);
-  return { ok: true, snapshot, file, bytes: Buffer.byteLength(json) };
+  return { ok: true, snapshot, file, bytes: Buffer.byteLength(json), openapiFile };
 }

@@ -6,6 +6,7 @@ import { toNodeHandler } from "h3/node";
 import { listen, type Listener } from "listhen";
 import { configFromEnv, type ServerConfig } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { loadOpenApiFile, OpenApiFileError, openApiPathFor } from "./openapi/load.ts";
 import { loadSnapshotFile, SnapshotError } from "./snapshot.ts";
 import type { Snapshot } from "./snapshot-types.ts";
 import { SocialCacheStore } from "./social/cache-store.ts";
@@ -18,7 +19,9 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 export async function startServer(config: ServerConfig): Promise<Listener> {
   const catalog = loadSnapshotFile(config.snapshotPath);
-  const app = createApp({ catalog, corsOrigins: config.corsOrigins, social: socialService(catalog.snapshot, config.social) });
+  // The build writes the description beside the snapshot: the two always belong together.
+  const openapi = loadOpenApiFile(openApiPathFor(config.snapshotPath));
+  const app = createApp({ catalog, corsOrigins: config.corsOrigins, social: socialService(catalog.snapshot, config.social), openapi });
   const listener = await listen(toNodeHandler(app), {
     // PORT=0 asks for any free port (tests); listhen would read 0 as "default 3000".
     port: config.port === 0 ? { random: true } : config.port,
@@ -60,7 +63,7 @@ export async function main(): Promise<void> {
     shutDownOnSignals(listener);
   } catch (error) {
     // One actionable line, no stack: these are configuration problems, not bugs.
-    if (error instanceof SnapshotError || (error instanceof Error && /^(PORT|CORS_ORIGINS|SOCIAL_)/.test(error.message))) {
+    if (error instanceof SnapshotError || error instanceof OpenApiFileError || (error instanceof Error && /^(PORT|CORS_ORIGINS|SOCIAL_)/.test(error.message))) {
       console.error(`cannot start: ${error.message}`);
     } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE" || /Unable to find an available port/.test(String(error))) {
       console.error(`cannot start: port ${process.env.PORT ?? 3000} is in use; stop the other server or set PORT`);

@@ -19,7 +19,12 @@ function newestModification(dir: string): number {
     .map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs));
 }
 
-const stale = !existsSync(snapshotPath) || statSync(snapshotPath).mtimeMs < newestModification(contentDir);
+// Stale when missing, or older than the content or the API description it is built with.
+const openapiPath = path.join(path.dirname(snapshotPath), "openapi.json");
+const stale =
+  !existsSync(snapshotPath) ||
+  !existsSync(openapiPath) ||
+  statSync(snapshotPath).mtimeMs < Math.max(newestModification(contentDir), statSync("openapi/openapi.yaml").mtimeMs);
 if (stale) {
   console.log(`Building ${snapshotPath} from ${contentDir}/ ...`);
   const result = buildSnapshot({ contentDir, outDir: path.dirname(snapshotPath), mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL });

@@ -1,11 +1,13 @@
 /** The h3 application: every route, and the one error hook that writes the envelope. */
 import { H3 } from "h3";
+import type { OpenApiDocument } from "../openapi/types.ts";
 import type { Catalog } from "../snapshot.ts";
 import { notFound } from "./errors.ts";
 import { respondError, type ResponseContext } from "./respond.ts";
 import { ResponseCache } from "./response-cache.ts";
 import { registerCalendarRoutes } from "./routes/calendar.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
+import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerSocialRoutes } from "./routes/social.ts";
 import { SocialCacheStore } from "../social/cache-store.ts";
 import { SocialService } from "../social/service.ts";
@@ -20,6 +22,8 @@ export interface AppOptions {
   now?: () => Date;
   /** The social integration; without it the social endpoints answer as unconfigured. */
   social?: SocialService;
+  /** The description served at /api/openapi.json and rendered at /api/docs (without it, those paths are 404). */
+  openapi?: OpenApiDocument;
 }
 
 export function createApp(options: AppOptions): H3 {
@@ -31,6 +35,7 @@ export function createApp(options: AppOptions): H3 {
   registerCalendarRoutes(app, options.catalog.snapshot, context, now);
   const social = options.social ?? new SocialService(options.catalog.snapshot, new SocialCacheStore({ file: DEFAULT_SOCIAL_CACHE_FILE }), null);
   registerSocialRoutes(app, social, context, now);
+  if (options.openapi) registerMetaRoutes(app, options.openapi, context);
   const unknownPath = () => {
     throw notFound("no such endpoint under /api/; the endpoints are listed at /api/docs");
   };

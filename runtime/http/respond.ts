@@ -5,7 +5,7 @@
 import type { H3Event, HTTPError } from "h3";
 import { corsHeaders } from "./cors.ts";
 import { describeError } from "./errors.ts";
-import { serialize, type CachedBody, type ResponseCache } from "./response-cache.ts";
+import { serialize, strongEtag, type CachedBody, type ResponseCache } from "./response-cache.ts";
 
 export const SUCCESS_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
 
@@ -40,10 +40,25 @@ export function respondJson(event: H3Event, context: ResponseContext, key: strin
   return respondSerialized(event, context, context.cache.getOrCreate(key, compute));
 }
 
-function respondSerialized(event: H3Event, context: ResponseContext, { body, etag }: CachedBody): Response {
+function respondSerialized(
+  event: H3Event,
+  context: ResponseContext,
+  { body, etag }: CachedBody,
+  contentType = "application/json; charset=utf-8",
+  extra: Record<string, string> = {},
+): Response {
   const headers = { ...commonHeaders(event, context), "cache-control": SUCCESS_CACHE_CONTROL, etag };
   if (matchesIfNoneMatch(event.req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-  return new Response(body, { status: 200, headers: { ...headers, "content-type": "application/json; charset=utf-8" } });
+  // `extra` describes the body (a page's CSP, say), so a 304, which has none, goes without it.
+  return new Response(body, { status: 200, headers: { ...headers, ...extra, "content-type": contentType } });
+}
+
+/**
+ * An HTML page rendered for this request. Not kept in the response cache: it depends on
+ * the request's origin, and rendering it costs little.
+ */
+export function respondHtml(event: H3Event, context: ResponseContext, html: string, extra: Record<string, string>): Response {
+  return respondSerialized(event, context, { body: html, etag: strongEtag(html) }, "text/html; charset=utf-8", extra);
 }
 
 /** The answer to a preflight from an allowed origin. */

@@ -37,6 +37,10 @@ export class ResponseCache {
 
 export function serialize(value: unknown): CachedBody {
   const body = JSON.stringify(value);
-  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-  return { body, etag };
+  return { body, etag: strongEtag(body) };
+}
+
+/** A strong ETag: a hash of the exact bytes sent. */
+export function strongEtag(body: string): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }

@@ -32,9 +32,18 @@ describe("the build is deterministic", () => {
     expect(elsewhere.version).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it("leaves no temporary file next to the snapshot", () => {
+  it("leaves no temporary file next to the snapshot and its API description", () => {
     const dir = path.dirname(inject("snapshotPath"));
-    expect(readdirSync(dir)).toEqual(["snapshot.json"]);
+    expect(readdirSync(dir).sort()).toEqual(["openapi.json", "snapshot.json"]);
+  });
+
+  it("writes the same API description beside every snapshot", () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), "surf-determinism-"));
+    outDirs.push(outDir);
+    const result = buildSnapshot({ contentDir: path.join(FIXTURES, "minimal"), outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
+    if (!result.ok) throw new Error("the minimal fixture does not build");
+    expect(result.openapiFile).toBe(path.join(outDir, "openapi.json"));
+    expect(readFileSync(result.openapiFile).equals(readFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json")))).toBe(true);
   });
 });
 
@@ -53,6 +62,6 @@ describe("a build with problems", () => {
 
     expect(result.ok).toBe(false);
     expect(readFileSync(path.join(outDir, "snapshot.json")).equals(before)).toBe(true);
-    expect(readdirSync(outDir)).toEqual(["snapshot.json"]);
+    expect(readdirSync(outDir).sort()).toEqual(["openapi.json", "snapshot.json"]);
   });
 });

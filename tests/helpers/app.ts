@@ -3,6 +3,7 @@ import { inject } from "vitest";
 import type { H3 } from "h3";
 import { createApp } from "../../runtime/http/app.ts";
 import { loadSnapshotFile, type Catalog } from "../../runtime/snapshot.ts";
+import { testDescription } from "./description.ts";
 
 export const ALLOWED_ORIGIN = "https://surf.example";
 
@@ -16,7 +17,7 @@ export function testCatalog(): Catalog {
 
 /** A fresh app (fresh response cache) over the shared catalog. */
 export function testApp(): H3 {
-  return createApp({ catalog: testCatalog(), corsOrigins: new Set([ALLOWED_ORIGIN]) });
+  return createApp({ catalog: testCatalog(), corsOrigins: new Set([ALLOWED_ORIGIN]), openapi: testDescription() });
 }
 
 export async function getJson(app: H3, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: any }> {

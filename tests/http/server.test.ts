@@ -63,6 +63,15 @@ describe("over a real socket", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe(expected);
   });
 
+  it("serves the API description it was built with, and the reference rendered from it", async () => {
+    const description = await fetch(`${base}/api/openapi.json`);
+    expect(description.status).toBe(200);
+    expect(((await description.json()) as { openapi: string }).openapi).toBe("3.1.0");
+    const docs = await fetch(`${base}/api/docs`);
+    expect(docs.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await docs.text()).toContain(`curl &#39;${base}/api/spots?country=PT,ES&amp;limit=5&#39;`);
+  });
+
   it("answers a preflight from the allowed origin with 204", async () => {
     const response = await fetch(`${base}/api/spots`, { method: "OPTIONS", headers: { origin: ALLOWED_ORIGIN, "access-control-request-method": "GET" } });
     expect(response.status).toBe(204);
@@ -108,9 +117,18 @@ describe("the server process", () => {
     expect(output).toBe("cannot start: CORS_ORIGINS entry 'https://surf.example/path' must be a bare origin (scheme, host, port) like https://surf.example\n");
   });
 
+  it("refuses to start without the API description beside the snapshot, in one actionable line", async () => {
+    const alone = mkdtempSync(path.join(dir, "alone-"));
+    copyFileSync(inject("snapshotPath"), path.join(alone, "snapshot.json"));
+    const { code, output } = await runServer({ SNAPSHOT_PATH: path.join(alone, "snapshot.json") }).done;
+    expect(code).toBe(1);
+    expect(output).toMatch(/^cannot start: API description .*alone-\w+\/openapi\.json does not exist; run `npm run build` to write it next to the snapshot\n$/);
+  });
+
   it("on SIGTERM, stops listening and exits 0", async () => {
     const snapshot = path.join(dir, "snapshot.json");
     copyFileSync(inject("snapshotPath"), snapshot);
+    copyFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json"), path.join(dir, "openapi.json"));
     const server = runServer({ SNAPSHOT_PATH: snapshot });
     await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(server.output()));
     const port = /127\.0\.0\.1:(\d+)/.exec(server.output())![1];

@@ -1,0 +1,143 @@
+/** /api/docs through app.request: headers, content from the description, nothing external, everything escaped. */
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../runtime/http/app.ts";
+import { escapeHtml } from "../../runtime/docs/escape.ts";
+import { markdownToHtml } from "../../runtime/docs/markdown.ts";
+import { renderDocs } from "../../runtime/docs/render.ts";
+import type { OpenApiDocument } from "../../runtime/openapi/types.ts";
+import { ALLOWED_ORIGIN, testApp, testCatalog } from "../helpers/app.ts";
+import { testDescription } from "../helpers/description.ts";
+
+const app = testApp();
+const document = testDescription();
+
+async function page(url = "/api/docs", headers: Record<string, string> = {}) {
+  const response = await app.request(url, { headers });
+  return { response, html: await response.text() };
+}
+
+/** Every element the renderer writes; anything else in the page is markup that leaked in. */
+const ELEMENTS = new Set(["html", "head", "meta", "title", "link", "style", "body", "header", "h1", "h2", "h3", "h4", "h5", "p", "span", "code", "a", "div", "nav", "ol", "ul", "li", "main", "section", "article", "pre", "table", "thead", "tbody", "tr", "th", "td", "br", "strong", "details", "summary", "footer"]);
+
+function elementsOf(html: string): Set<string> {
+  return new Set([...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)/g)].map((match) => match[1].toLowerCase()));
+}
+
+describe("GET /api/docs", () => {
+  it("is HTML with a strict CSP that allows exactly the page's own stylesheet", async () => {
+    const { response, html } = await page();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
+    expect(styles).toHaveLength(1);
+    const hash = createHash("sha256").update(styles[0]).digest("base64");
+    expect(response.headers.get("content-security-policy")).toBe(
+      `default-src 'none'; style-src 'sha256-${hash}'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
+  });
+
+  it("carries the shared headers, and a 304 for its ETag", async () => {
+    const { response } = await page("/api/docs", { origin: ALLOWED_ORIGIN });
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=600");
+    expect(response.headers.get("vary")).toBe("Origin");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
+    expect(response.headers.get("etag")).toMatch(/^"[\w-]+"$/);
+    const again = await app.request("/api/docs", { headers: { "if-none-match": response.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
+  it("loads nothing: no script, no external stylesheet, font or image, only in-page and same-origin links", async () => {
+    const { html } = await page();
+    expect(html).not.toMatch(/<script|<iframe|<img|@import|@font-face|url\(/i);
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    const links = [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((match) => match[1]);
+    expect(links.length).toBeGreaterThan(50);
+    for (const link of links) expect(link).toMatch(/^(#[\w.-]+|\/api\/openapi\.json|data:,)$/);
+    // Every in-page link has its target.
+    for (const link of links.filter((candidate) => candidate.startsWith("#"))) expect(html).toContain(`id="${link.slice(1)}"`);
+  });
+
+  it("has a table of contents and a section for every tag, holding every path with its parameters, example and errors", async () => {
+    const { html } = await page();
+    const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)![0];
+    for (const tag of document.tags!) {
+      expect(html).toContain(`<section class="tag" id="tag-${tag.name}">`);
+      expect(toc).toContain(`href="#tag-${tag.name}"`);
+    }
+    for (const [path, item] of Object.entries(document.paths)) {
+      expect(html).toContain(`<code class="path">${path}</code>`);
+      expect(toc).toContain(`href="#op-${item.get!.operationId}"`);
+    }
+    const spots = /<article class="operation" id="op-listSpots">[\s\S]*?<\/article>/.exec(html)![0];
+    expect(spots).toContain("<code>limit</code>");
+    expect(spots).toContain("integer, 1 to 100, default <code>20</code>");
+    expect(spots).toContain("Example response");
+    expect(spots).toContain("<code>INVALID_QUERY</code>");
+    expect(spots).toContain("<code>METHOD_NOT_ALLOWED</code>");
+    expect(html).toContain("<code>SOCIAL_UNAVAILABLE</code>");
+    expect(elementsOf(html)).toEqual(new Set([...elementsOf(html)].filter((name) => ELEMENTS.has(name))));
+  });
+
+  it("writes curl lines for the origin the page was requested from", async () => {
+    const { html } = await page("http://api.surf.example:8080/api/docs");
+    expect(html).toContain(`<pre class="curl"><code>curl &#39;http://api.surf.example:8080/api/spots?country=PT,ES&amp;limit=5&#39;</code></pre>`);
+    expect(html).toContain("curl &#39;http://api.surf.example:8080/api/spots/pipeline&#39;");
+  });
+
+  it("takes no query parameters, like every endpoint", async () => {
+    const { response, html } = await page("/api/docs?theme=dark");
+    expect(response.status).toBe(400);
+    expect(JSON.parse(html)).toEqual({ error: "unknown parameter 'theme'; this endpoint takes no parameters", code: "INVALID_QUERY" });
+  });
+});
+
+describe("every value from the description is escaped", () => {
+  const attack = "<script>alert(1)</script>";
+  const hostile = structuredClone(document) as OpenApiDocument;
+  hostile.info.title = `Surf ${attack}`;
+  hostile.info.description = `${attack}\n\n- \`${attack}\` **<b>bold</b>**`;
+  hostile.tags![0].description = `<img src=x onerror="alert(1)">`;
+  hostile.paths["/api/spots"].get!.summary = `"><svg onload=alert(1)>`;
+  hostile.paths["/api/spots"].get!.operationId = `list" onmouseover="alert(1)`;
+  hostile.paths["/api/spots"].get!["x-example-request"] = `/api/spots?q=</code><script>x</script>`;
+  hostile.components!.parameters!.q.description = `</td><script>alert(1)</script>`;
+  hostile.components!.parameters!.q.example = `</span><iframe src="https://evil.example">`;
+  hostile.components!.schemas!.Spot.properties!.name.description = `<style>body{display:none}</style>`;
+  hostile.components!.responses!.SpotList.content!["application/json"].example = { note: attack };
+  hostile.components!.responses!.InvalidQuery.description = `<a href="https://evil.example">click</a>`;
+
+  it("through the endpoint: the page holds only the renderer's own elements and the attack as text", async () => {
+    const evil = createApp({ catalog: testCatalog(), corsOrigins: new Set(), openapi: hostile });
+    const html = await (await evil.request("/api/docs")).text();
+    expect([...elementsOf(html)].filter((name) => !ELEMENTS.has(name))).toEqual([]);
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain('onmouseover="');
+    expect(html).not.toContain('href="https://evil.example"');
+    expect(html.match(/<style>/g)).toHaveLength(1);
+    expect(html).toContain("Surf &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("<code>&lt;script&gt;alert(1)&lt;/script&gt;</code>");
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(html).toContain("&quot;note&quot;: &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;");
+  });
+
+  it("even an origin with a quote stays one shell word in the curl line", () => {
+    const html = renderDocs(document, "http://it's.example");
+    expect(html).toContain("curl &#39;http://it&#39;\\&#39;&#39;s.example/api/clips&#39;");
+  });
+});
+
+describe("escaping and the Markdown subset", () => {
+  it("escapes the five characters that matter in text and attributes", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  });
+
+  it("renders paragraphs, lists with continued items, headings, code and bold, after escaping", () => {
+    expect(markdownToHtml("### Title\nFirst line\nsame paragraph `a<b`.\n\n- one **two**\n  continued\n- three")).toBe(
+      "<h3>Title</h3>\n<p>First line same paragraph <code>a&lt;b</code>.</p>\n<ul><li>one <strong>two</strong> continued</li><li>three</li></ul>",
+    );
+  });
+});
