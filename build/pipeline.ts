@@ -2,6 +2,7 @@
 import path from "node:path";
 import { checkContent } from "./check-content.ts";
 import { compileSnapshot } from "./compile/snapshot.ts";
+import { toAsciiJson } from "./ascii-json.ts";
 import { compileOpenApi } from "./openapi.ts";
 import { Problems, type Problem } from "./problems.ts";
 import { readContent, type Content } from "./read-content.ts";
@@ -41,7 +42,7 @@ export function buildSnapshot(options: BuildOptions): BuildResult {
   const { content, problems } = checkContentDir(options.contentDir);
   if (problems.length > 0) return { ok: false, problems };
   const snapshot = compileSnapshot(content, options.mediaBaseUrl);
-  const json = JSON.stringify(snapshot);
+  const json = toAsciiJson(snapshot);
   const openapi = compileOpenApi(); // before any write: a broken description writes nothing
   const file = path.join(options.outDir, SNAPSHOT_FILE);
   const openapiFile = path.join(options.outDir, OPENAPI_FILE);

@@ -5,7 +5,9 @@
 import { toNodeHandler } from "h3/node";
 import { listen, type Listener } from "listhen";
 import { configFromEnv, type ServerConfig } from "./config.ts";
-import { createApp } from "./http/app.ts";
+import { createApp, DEFAULT_CACHE_BYTES } from "./http/app.ts";
+import { FastPath, withFastPath } from "./http/fast-path.ts";
+import { releaseLoadingGarbage } from "./memory.ts";
 import { loadOpenApiFile, OpenApiFileError, openApiPathFor } from "./openapi/load.ts";
 import { loadSnapshotFile, SnapshotError } from "./snapshot.ts";
 import type { Snapshot } from "./snapshot-types.ts";
@@ -21,8 +23,10 @@ export async function startServer(config: ServerConfig): Promise<Listener> {
   const catalog = loadSnapshotFile(config.snapshotPath);
   // The build writes the description beside the snapshot: the two always belong together.
   const openapi = loadOpenApiFile(openApiPathFor(config.snapshotPath));
-  const app = createApp({ catalog, corsOrigins: config.corsOrigins, social: socialService(catalog.snapshot, config.social), openapi });
-  const listener = await listen(toNodeHandler(app), {
+  const fastPath = new FastPath(config.corsOrigins, DEFAULT_CACHE_BYTES);
+  const app = createApp({ catalog, corsOrigins: config.corsOrigins, social: socialService(catalog.snapshot, config.social), openapi, fastPath });
+  releaseLoadingGarbage();
+  const listener = await listen(withFastPath(toNodeHandler(app), fastPath), {
     // PORT=0 asks for any free port (tests); listhen would read 0 as "default 3000".
     port: config.port === 0 ? { random: true } : config.port,
     hostname: config.host,

@@ -3,6 +3,7 @@
  * KDBush.from: nothing is rebuilt). Refuses a missing, corrupt or incompatible file
  * with one actionable sentence.
  */
+import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
 import KDBush from "kdbush";
 import { importSearchIndex, SEARCH_OPTIONS, type SearchIndex } from "./catalog/search-index.ts";
@@ -19,6 +20,8 @@ export interface LoadedCollection<Entry, Filter extends string> {
   filters: Record<Filter, Map<string, FilterValue>>;
   search: SearchIndex;
   positionBySlug: Map<string, number>;
+  /** 0, 1, ... n-1: the answer to a request without filters (shared: never mutate it). */
+  allPositions: number[];
 }
 
 export interface Catalog {
@@ -32,7 +35,7 @@ const REBUILD = "run `npm run build` to rebuild it";
 export function loadSnapshotFile(file: string): Catalog {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = decode(readFileSync(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new SnapshotError(`snapshot ${file} does not exist; run \`npm run build\` first (or set SNAPSHOT_PATH)`);
@@ -47,6 +50,14 @@ export function loadSnapshotFile(file: string): Catalog {
   return hydrate(snapshot, file);
 }
 
+/**
+ * The build writes pure ASCII (non-ASCII characters escaped as \uXXXX), which decodes
+ * several times faster than UTF-8 at catalog sizes; anything else decodes as UTF-8.
+ */
+function decode(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
+}
+
 export function hydrate(snapshot: Snapshot, file = "snapshot"): Catalog {
   if (snapshot === null || typeof snapshot !== "object" || snapshot.format !== SNAPSHOT_FORMAT) {
     const format = (snapshot as { format?: unknown } | null)?.format;
@@ -56,14 +67,22 @@ export function hydrate(snapshot: Snapshot, file = "snapshot"): Catalog {
     throw new SnapshotError(`snapshot ${file} was built with other search options (${snapshot.searchOptions}); ${REBUILD}`);
   }
   try {
-    return {
+    const catalog: Catalog = {
       snapshot,
       spots: { ...loadCollection(snapshot.spots, (entry) => entry.spot.slug), ...loadGeo(snapshot) },
       surfers: loadCollection(snapshot.surfers, (entry) => entry.surfer.slug),
     };
+    // The indexes now live in FlexSearch and KDBush; their exported copies can go.
+    releaseExports(snapshot);
+    return catalog;
   } catch (error) {
     throw new SnapshotError(`snapshot ${file} is damaged (${(error as Error).message}); ${REBUILD}`);
   }
+}
+
+function releaseExports(snapshot: Snapshot): void {
+  for (const collection of [snapshot.spots, snapshot.surfers]) collection.search = { exact: {}, prefix: {} };
+  snapshot.spots.geo = { positions: [], kdbush: "" };
 }
 
 function loadCollection<Entry, Filter extends string>(
@@ -79,6 +98,7 @@ function loadCollection<Entry, Filter extends string>(
     filters,
     search: importSearchIndex(collection.search, collection.items.length),
     positionBySlug: new Map(collection.items.map((entry, position) => [slugOf(entry), position])),
+    allPositions: collection.items.map((_entry, position) => position),
   };
 }
 

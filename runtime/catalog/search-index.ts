@@ -3,9 +3,11 @@
  * runtime (which imports it). FlexSearch does not export its options, so this module
  * is the one place they live, and `SEARCH_OPTIONS` names them in the snapshot.
  *
- * Two FlexSearch documents over the same fields: `exact` (whole words) answers every
- * word of a query but the last, and `prefix` (every prefix of every word) answers the
- * last, so search-as-you-type works while earlier words must match whole.
+ * Two FlexSearch documents: `exact` (whole words, every field) answers every word of a
+ * query but the last, and `prefix` (every prefix of every word of the short fields:
+ * name, place, tags) answers the last, so search-as-you-type works while earlier words
+ * must match whole. The last word matches summaries whole only: prefixes of every
+ * summary word would double the index for little use.
  */
 import { Document, Encoder } from "flexsearch";
 
@@ -21,6 +23,7 @@ export interface SearchDocument {
 
 export const SEARCH_FIELDS = ["name", "place", "tags", "summary"] as const;
 type SearchField = (typeof SEARCH_FIELDS)[number];
+const PREFIX_FIELDS: SearchField[] = ["name", "place", "tags"];
 
 /**
  * FlexSearch has no field boosts, so relevance is ours: each query word scores the
@@ -30,13 +33,15 @@ type SearchField = (typeof SEARCH_FIELDS)[number];
 const FIELD_WEIGHTS: Record<SearchField, number> = { name: 8, place: 4, tags: 2, summary: 1 };
 
 /** Changing anything in this module means changing this string (and rebuilding). */
-export const SEARCH_OPTIONS = "search-2:latin-default+apostrophes:exact=strict,prefix=forward:name,place,tags,summary";
+export const SEARCH_OPTIONS = "search-3:latin-default+apostrophes:exact=strict:name,place,tags,summary;prefix=forward:name,place,tags";
 
 export type SearchExport = { exact: Record<string, unknown>; prefix: Record<string, unknown> };
 export interface SearchIndex {
   exact: Document<SearchDocument>;
   prefix: Document<SearchDocument>;
   size: number;
+  /** Recent answers by normalized words, least recently used first. */
+  remembered: Map<string, number[]>;
 }
 
 /**
@@ -46,12 +51,12 @@ export interface SearchIndex {
  */
 const encoder = new Encoder({ prepare: (text: string) => text.replace(/['’ʼ`´‘]/g, "") });
 
-function createDocument(tokenize: "strict" | "forward"): Document<SearchDocument> {
-  return new Document<SearchDocument>({ encoder, tokenize, document: { id: "id", index: [...SEARCH_FIELDS] } });
+function createDocument(tokenize: "strict" | "forward", fields: readonly SearchField[]): Document<SearchDocument> {
+  return new Document<SearchDocument>({ encoder, tokenize, document: { id: "id", index: [...fields] } });
 }
 
 function createSearchIndex(): SearchIndex {
-  return { exact: createDocument("strict"), prefix: createDocument("forward"), size: 0 };
+  return { exact: createDocument("strict", SEARCH_FIELDS), prefix: createDocument("forward", PREFIX_FIELDS), size: 0, remembered: new Map() };
 }
 
 export function buildSearchIndex(docs: SearchDocument[]): SearchIndex {
@@ -90,6 +95,9 @@ export function queryTerms(q: string): string[] {
   return encoder.encode(q);
 }
 
+/** How many answers to remember: search-as-you-type sends the same words again and again. */
+const REMEMBERED_QUERIES = 256;
+
 /**
  * Positions of the items that match every word of `q`, most relevant first, equal
  * relevance in collection order. `null` when `q` has no words (treated as absent).
@@ -97,27 +105,59 @@ export function queryTerms(q: string): string[] {
 export function searchPositions(index: SearchIndex, q: string): number[] | null {
   const terms = queryTerms(q);
   if (terms.length === 0) return null;
-  const scores = new Map<number, number>();
+  const key = terms.join(" ");
+  const remembered = index.remembered.get(key);
+  if (remembered) {
+    index.remembered.delete(key);
+    index.remembered.set(key, remembered); // most recently used last
+    return remembered;
+  }
+  const positions = rankedPositions(index, terms);
+  index.remembered.set(key, positions);
+  if (index.remembered.size > REMEMBERED_QUERIES) index.remembered.delete(index.remembered.keys().next().value!);
+  return positions;
+}
+
+/**
+ * Scores live in typed arrays indexed by position: a term adds the weight of its best
+ * field to the items every earlier term matched. Scores are small integers, so the
+ * answer is ordered by bucketing, with positions visited in ascending order.
+ */
+function rankedPositions(index: SearchIndex, terms: string[]): number[] {
+  const size = index.size;
+  const score = new Uint16Array(size);
+  const matchedTerms = new Uint16Array(size);
   terms.forEach((term, i) => {
-    const isLast = i === terms.length - 1;
-    const best = bestFieldWeights(isLast ? index.prefix : index.exact, term, index.size);
-    if (i === 0) {
-      for (const [position, weight] of best) scores.set(position, weight);
-      return;
-    }
-    for (const [position, score] of scores) {
-      const weight = best.get(position);
-      if (weight === undefined) scores.delete(position);
-      else scores.set(position, score + weight);
+    const best = i === terms.length - 1 ? lastTermWeights(index, term) : bestFieldWeights(index.exact, term, size);
+    for (const [position, weight] of best) {
+      if (matchedTerms[position] !== i) continue; // missed an earlier term: out
+      matchedTerms[position] = i + 1;
+      score[position] += weight;
     }
   });
-  return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([position]) => position);
+  const buckets: number[][] = [];
+  for (let position = 0; position < size; position++) {
+    if (matchedTerms[position] !== terms.length) continue;
+    (buckets[score[position]] ??= []).push(position);
+  }
+  const positions: number[] = [];
+  for (let bucket = buckets.length - 1; bucket >= 0; bucket--) if (buckets[bucket]) positions.push(...buckets[bucket]);
+  return positions;
+}
+
+/** The last word: a prefix of a name, place or tag word, or a whole summary word. */
+function lastTermWeights(index: SearchIndex, term: string): Map<number, number> {
+  const best = bestFieldWeights(index.prefix, term, index.size);
+  for (const [position, weight] of bestFieldWeights(index.exact, term, index.size, ["summary"])) {
+    if ((best.get(position) ?? 0) < weight) best.set(position, weight);
+  }
+  return best;
 }
 
 /** For one term: each matching position with the weight of its best matching field. */
-function bestFieldWeights(doc: Document<SearchDocument>, term: string, size: number): Map<number, number> {
+function bestFieldWeights(doc: Document<SearchDocument>, term: string, size: number, fields?: SearchField[]): Map<number, number> {
   const best = new Map<number, number>();
-  for (const { field, result } of doc.search(term, { limit: Math.max(size, 1) })) {
+  for (const { field, result } of doc.search(term, { limit: Math.max(size, 1), ...(fields ? { index: fields } : {}) })) {
     const weight = FIELD_WEIGHTS[field as SearchField];
     for (const id of result) {
       const position = id as number;

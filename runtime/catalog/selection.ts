@@ -26,7 +26,7 @@ export interface Constraint {
 }
 
 export interface Selection {
-  /** Matching positions in answer order: relevance when there is a q, else collection order. */
+  /** Matching positions in answer order: relevance when there is a q, else collection order. Shared: never mutate it. */
   positions: number[];
   constraints: Constraint[];
   size: number;
@@ -46,6 +46,7 @@ export function select<Entry, Filter extends string>(collection: LoadedCollectio
   const ranked = criteria.q === undefined ? null : searchPositions(collection.search, criteria.q);
   if (ranked) constraints.push({ field: null, mask: maskOf(ranked, size) });
 
+  if (!ranked && constraints.length === 0) return { positions: collection.allPositions, constraints, size };
   const candidates = ranked ?? smallestCandidates(constraints, criteria, size);
   const positions = candidates.filter((position) => constraints.every(({ mask }) => mask[position] === 1));
   return { positions, constraints, size };
@@ -60,7 +61,6 @@ function maskOf(positions: number[], size: number): Uint8Array {
 /** Without q, scan the positions in collection order; a bbox list is usually the shortest start. */
 function smallestCandidates<Filter extends string>(constraints: Constraint[], criteria: Criteria<Filter>, size: number): number[] {
   if (criteria.within) return [...criteria.within].sort((a, b) => a - b);
-  if (constraints.length === 0) return Array.from({ length: size }, (_, position) => position);
   const first = constraints[0].mask;
   const positions: number[] = [];
   for (let position = 0; position < size; position++) if (first[position] === 1) positions.push(position);

@@ -3,6 +3,7 @@ import { H3 } from "h3";
 import type { OpenApiDocument } from "../openapi/types.ts";
 import type { Catalog } from "../snapshot.ts";
 import { notFound } from "./errors.ts";
+import type { FastPath } from "./fast-path.ts";
 import { respondError, type ResponseContext } from "./respond.ts";
 import { ResponseCache } from "./response-cache.ts";
 import { registerCalendarRoutes } from "./routes/calendar.ts";
@@ -16,8 +17,10 @@ import { DEFAULT_SOCIAL_CACHE_FILE } from "../social/settings.ts";
 export interface AppOptions {
   catalog: Catalog;
   corsOrigins: Set<string>;
-  /** How many serialized responses to keep (least recently used go first). */
-  cacheEntries?: number;
+  /** How many bytes of serialized responses to keep (least recently used go first). */
+  cacheBytes?: number;
+  /** With a Node server: remembers snapshot-only answers by URL for `withFastPath`. */
+  fastPath?: FastPath;
   /** The clock: event status and the Quote of the Day depend on it. */
   now?: () => Date;
   /** The social integration; without it the social endpoints answer as unconfigured. */
@@ -26,8 +29,15 @@ export interface AppOptions {
   openapi?: OpenApiDocument;
 }
 
+/** 64 MiB of answers: thousands of typical pages, a bounded amount of memory. */
+export const DEFAULT_CACHE_BYTES = 64 * 2 ** 20;
+
 export function createApp(options: AppOptions): H3 {
-  const context: ResponseContext = { corsOrigins: options.corsOrigins, cache: new ResponseCache(options.cacheEntries ?? 5000) };
+  const context: ResponseContext = {
+    corsOrigins: options.corsOrigins,
+    cache: new ResponseCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES),
+    fastPath: options.fastPath,
+  };
   // silent: h3 would log every thrown 4xx; respondError logs the 5xx itself.
   const app = new H3({ silent: true, onError: (error, event) => respondError(error, event, context) });
   registerCatalogRoutes(app, options.catalog, context);

@@ -5,6 +5,7 @@
 import type { H3Event, HTTPError } from "h3";
 import { corsHeaders } from "./cors.ts";
 import { describeError } from "./errors.ts";
+import type { FastPath } from "./fast-path.ts";
 import { serialize, strongEtag, type CachedBody, type ResponseCache } from "./response-cache.ts";
 
 export const SUCCESS_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
@@ -12,6 +13,8 @@ export const SUCCESS_CACHE_CONTROL = "public, max-age=300, stale-while-revalidat
 export interface ResponseContext {
   corsOrigins: Set<string>;
   cache: ResponseCache;
+  /** Where snapshot-only answers are remembered by exact URL (only with a Node server). */
+  fastPath?: FastPath;
 }
 
 function commonHeaders(event: H3Event, context: ResponseContext): Record<string, string> {
@@ -38,6 +41,17 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
  */
 export function respondJson(event: H3Event, context: ResponseContext, key: string, compute: () => unknown): Response {
   return respondSerialized(event, context, context.cache.getOrCreate(key, compute));
+}
+
+/**
+ * A JSON success that depends only on the snapshot and the URL (not on the clock or
+ * the social cache): also remembered by the fast path, which serves the same URL again
+ * without entering h3.
+ */
+export function respondSnapshotJson(event: H3Event, context: ResponseContext, key: string, compute: () => unknown): Response {
+  const answer = context.cache.getOrCreate(key, compute);
+  context.fastPath?.remember(event.url.pathname + event.url.search, answer);
+  return respondSerialized(event, context, answer);
 }
 
 function respondSerialized(

@@ -1,9 +1,10 @@
 /**
- * A bounded cache of serialized responses (body and ETag) keyed by the normalized
- * request, so a repeated request costs a map lookup. Least recently used entries go
- * first; the snapshot is immutable, so entries never go stale while it is loaded.
+ * A cache of serialized responses (body and ETag) keyed by the normalized request, so
+ * a repeated request costs a map lookup. Bounded by the bytes it holds, least recently
+ * used first; the snapshot is immutable, so entries never go stale while it is loaded.
  */
 import { createHash } from "node:crypto";
+import { SizedLru } from "./lru.ts";
 
 export interface CachedBody {
   body: string;
@@ -11,9 +12,12 @@ export interface CachedBody {
 }
 
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedBody>();
+  private readonly entries: SizedLru<CachedBody>;
 
-  constructor(private readonly maxEntries: number) {}
+  /** `maxBytes`: the budget for all cached bodies (their UTF-16 length, close enough). */
+  constructor(maxBytes: number) {
+    this.entries = new SizedLru(maxBytes, (entry) => entry.body.length + entry.etag.length);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -22,15 +26,9 @@ export class ResponseCache {
   /** The cached response for `key`, computing and storing it on a miss. */
   getOrCreate(key: string, compute: () => unknown): CachedBody {
     const hit = this.entries.get(key);
-    if (hit) {
-      // Re-insert to mark it most recently used (a Map keeps insertion order).
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const entry = serialize(compute());
     this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return entry;
   }
 }

@@ -79,6 +79,38 @@ describe("over a real socket", () => {
   });
 });
 
+describe("the fast path for repeated requests", () => {
+  /** Headers that must not differ between the two paths (transport ones aside). */
+  const comparable = (response: Response) =>
+    Object.fromEntries([...response.headers].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding", "content-length"].includes(name)));
+
+  it.each([
+    ["/api/spots?country=PT,ES&limit=3", {}],
+    ["/api/spots?country=PT,ES&limit=3", { origin: ALLOWED_ORIGIN }],
+    ["/api/spots?country=PT,ES&limit=3", { origin: "https://surf.example.evil.test" }],
+    ["/api/surfers/kelly-slater", {}],
+    ["/api/quotes?category=big-wave", {}],
+  ])("answers %s (headers %j) again exactly as the first time", async (url, headers) => {
+    const first = await fetch(`${base}${url}`, { headers });
+    const firstBody = await first.text();
+    for (let i = 0; i < 3; i++) {
+      const again = await fetch(`${base}${url}`, { headers });
+      expect(again.status).toBe(200);
+      expect(await again.text()).toBe(firstBody);
+      expect(comparable(again)).toEqual(comparable(first));
+    }
+  });
+
+  it("still answers a conditional request with 304, and other methods with 405", async () => {
+    const url = `${base}/api/spots?tier=iconic&limit=2`;
+    const etag = (await fetch(url)).headers.get("etag")!;
+    await fetch(url);
+    expect((await fetch(url, { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect((await fetch(url, { method: "POST" })).status).toBe(405);
+    expect((await fetch(url, { method: "HEAD" })).status).toBe(405);
+  });
+});
+
 /** Runs the server entry as `npm start`'s server would, and collects what it prints. */
 function runServer(env: Record<string, string>): { done: Promise<{ code: number | null; output: string }>; output: () => string; kill: (signal: NodeJS.Signals) => void } {
   const child = spawn(process.execPath, ["--import", "tsx", "runtime/server.ts"], { env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env }, stdio: ["ignore", "pipe", "pipe"] });

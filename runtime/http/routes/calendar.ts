@@ -6,7 +6,7 @@ import { eventsAt, listClips, listEvents, listQuotes } from "../../calendar/quer
 import { quoteOfTheDay, utcDayNumber } from "../../calendar/quote-of-the-day.ts";
 import { notFound } from "../errors.ts";
 import { filterValues, oneOfParam, yearParam } from "../params.ts";
-import { respondJson, type ResponseContext } from "../respond.ts";
+import { respondJson, respondSnapshotJson, type ResponseContext } from "../respond.ts";
 import { getRoute } from "../route.ts";
 import { parseRequest } from "./request.ts";
 
@@ -16,7 +16,7 @@ const EVENTS = { org: filterValues, tour: filterValues, year: yearParam, status:
 export function registerCalendarRoutes(app: H3, snapshot: Snapshot, context: ResponseContext, now: () => Date): void {
   getRoute(app, "/api/quotes", context, (event) => {
     const { params, key } = parseRequest(event, QUOTES);
-    return respondJson(event, context, key, () => listQuotes(snapshot, params));
+    return respondSnapshotJson(event, context, key, () => listQuotes(snapshot, params));
   });
 
   getRoute(app, "/api/quotes/random", context, (event) => {
@@ -29,7 +29,7 @@ export function registerCalendarRoutes(app: H3, snapshot: Snapshot, context: Res
 
   getRoute(app, "/api/clips", context, (event) => {
     const { key } = parseRequest(event, {});
-    return respondJson(event, context, key, () => listClips(snapshot));
+    return respondSnapshotJson(event, context, key, () => listClips(snapshot));
   });
 
   getRoute(app, "/api/events", context, (event) => {

@@ -8,7 +8,7 @@ import type { FilterSelection } from "../../catalog/selection.ts";
 import { notFound } from "../errors.ts";
 import { bbox, countryCodes, filterValues, integerParam, textQuery } from "../params.ts";
 import { parseRequest } from "./request.ts";
-import { respondJson, type ResponseContext } from "../respond.ts";
+import { respondSnapshotJson, type ResponseContext } from "../respond.ts";
 import { getRoute, slugParam } from "../route.ts";
 
 const LIMIT_DEFAULT = 20;
@@ -41,43 +41,43 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
     const { params, key } = parseRequest(event, SPOT_LIST);
     const criteria = { filters: pickFilters(params, SPOT_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    return respondJson(event, context, key, () => listSpots(catalog, criteria, page));
+    return respondSnapshotJson(event, context, key, () => listSpots(catalog, criteria, page));
   });
 
   getRoute(app, "/api/spots/map", context, (event) => {
     const { params, key } = parseRequest(event, SPOT_MAP);
     const criteria = { filters: pickFilters(params, SPOT_FILTERS), q: params.q, bbox: params.bbox };
-    return respondJson(event, context, key, () => spotMarkers(catalog, criteria));
+    return respondSnapshotJson(event, context, key, () => spotMarkers(catalog, criteria));
   });
 
   getRoute(app, "/api/spots/meta", context, (event) => {
     const { params, key } = parseRequest(event, SPOT_META);
-    return respondJson(event, context, key, () => spotFacets(catalog, { filters: pickFilters(params, SPOT_FILTERS), q: params.q }));
+    return respondSnapshotJson(event, context, key, () => spotFacets(catalog, { filters: pickFilters(params, SPOT_FILTERS), q: params.q }));
   });
 
   getRoute(app, "/api/spots/:slug", context, (event) => {
     const { key } = parseRequest(event, {});
     const detail = spotDetail(catalog, slugParam(event, "spot"));
     if (!detail) throw notFound(`no spot with slug '${event.context.params!.slug}'; GET /api/spots lists them`);
-    return respondJson(event, context, key, () => detail);
+    return respondSnapshotJson(event, context, key, () => detail);
   });
 
   getRoute(app, "/api/surfers", context, (event) => {
     const { params, key } = parseRequest(event, SURFER_LIST);
     const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    return respondJson(event, context, key, () => listSurfers(catalog, criteria, page));
+    return respondSnapshotJson(event, context, key, () => listSurfers(catalog, criteria, page));
   });
 
   getRoute(app, "/api/surfers/meta", context, (event) => {
     const { params, key } = parseRequest(event, SURFER_META);
-    return respondJson(event, context, key, () => surferFacets(catalog, { filters: pickFilters(params, SURFER_FILTERS), q: params.q }));
+    return respondSnapshotJson(event, context, key, () => surferFacets(catalog, { filters: pickFilters(params, SURFER_FILTERS), q: params.q }));
   });
 
   getRoute(app, "/api/surfers/:slug", context, (event) => {
     const { key } = parseRequest(event, {});
     const detail = surferDetail(catalog, slugParam(event, "surfer"));
     if (!detail) throw notFound(`no surfer with slug '${event.context.params!.slug}'; GET /api/surfers lists them`);
-    return respondJson(event, context, key, () => detail);
+    return respondSnapshotJson(event, context, key, () => detail);
   });
 }

@@ -3,14 +3,14 @@ import type { H3 } from "h3";
 import { DOCS_HEADERS } from "../../docs/headers.ts";
 import { renderDocs } from "../../docs/render.ts";
 import type { OpenApiDocument } from "../../openapi/types.ts";
-import { respondHtml, respondJson, type ResponseContext } from "../respond.ts";
+import { respondHtml, respondSnapshotJson, type ResponseContext } from "../respond.ts";
 import { getRoute } from "../route.ts";
 import { parseRequest } from "./request.ts";
 
 export function registerMetaRoutes(app: H3, openapi: OpenApiDocument, context: ResponseContext): void {
   getRoute(app, "/api/openapi.json", context, (event) => {
     const { key } = parseRequest(event, {});
-    return respondJson(event, context, key, () => openapi);
+    return respondSnapshotJson(event, context, key, () => openapi);
   });
 
   getRoute(app, "/api/docs", context, (event) => {
