@@ -7,6 +7,7 @@ import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
 import KDBush from "kdbush";
 import { importSearchIndex, SEARCH_OPTIONS, type SearchIndex } from "./catalog/search-index.ts";
+import type { SpotMarker } from "./resources.ts";
 import {
   SNAPSHOT_FORMAT, type Collection, type FilterValue, type Snapshot, type SpotEntry, type SpotFilter,
   type SurferEntry, type SurferFilter,
@@ -26,7 +27,12 @@ export interface LoadedCollection<Entry, Filter extends string> {
 
 export interface Catalog {
   snapshot: Snapshot;
-  spots: LoadedCollection<SpotEntry, SpotFilter> & { geo: KDBush; geoPositions: number[] };
+  spots: LoadedCollection<SpotEntry, SpotFilter> & {
+    geo: KDBush;
+    geoPositions: number[];
+    /** Map markers by position, made on first use (they share the spot's strings). */
+    markers: (SpotMarker | undefined)[];
+  };
   surfers: LoadedCollection<SurferEntry, SurferFilter>;
 }
 
@@ -69,7 +75,7 @@ export function hydrate(snapshot: Snapshot, file = "snapshot"): Catalog {
   try {
     const catalog: Catalog = {
       snapshot,
-      spots: { ...loadCollection(snapshot.spots, (entry) => entry.spot.slug), ...loadGeo(snapshot) },
+      spots: { ...loadCollection(snapshot.spots, (entry) => entry.spot.slug), ...loadGeo(snapshot), markers: [] },
       surfers: loadCollection(snapshot.surfers, (entry) => entry.surfer.slug),
     };
     // The indexes now live in FlexSearch and KDBush; their exported copies can go.
@@ -81,7 +87,7 @@ export function hydrate(snapshot: Snapshot, file = "snapshot"): Catalog {
 }
 
 function releaseExports(snapshot: Snapshot): void {
-  for (const collection of [snapshot.spots, snapshot.surfers]) collection.search = { exact: {}, prefix: {} };
+  for (const collection of [snapshot.spots, snapshot.surfers]) collection.search = { exact: {}, prefix: {}, vocabulary: collection.search.vocabulary };
   snapshot.spots.geo = { positions: [], kdbush: "" };
 }
 

@@ -25,28 +25,30 @@ function random(seed: number): () => number {
   };
 }
 
-const COUNTRIES: [code: string, regions: string[], lat: [number, number], lng: [number, number]][] = [
-  ["US", ["California", "Oahu", "Maui", "Florida", "Oregon", "New Jersey"], [19, 47], [-160, -70]],
-  ["AU", ["New South Wales", "Queensland", "Victoria", "Western Australia", "Tasmania"], [-43, -12], [113, 153]],
-  ["PT", ["Leiria", "Lisbon", "Faro", "Porto", "Azores"], [37, 42], [-25, -8]],
-  ["ES", ["Bizkaia", "Gipuzkoa", "Cantabria", "Lanzarote", "Asturias"], [28, 44], [-16, -1]],
-  ["FR", ["Landes", "Pyrénées-Atlantiques", "Gironde", "Bretagne"], [43, 49], [-5, -1]],
-  ["ID", ["Bali", "Lombok", "Sumbawa", "Mentawai", "Java"], [-9, 1], [95, 120]],
-  ["BR", ["Rio de Janeiro", "Santa Catarina", "São Paulo", "Pernambuco"], [-30, -5], [-50, -34]],
-  ["MX", ["Oaxaca", "Baja California Sur", "Nayarit", "Guerrero"], [15, 32], [-117, -95]],
-  ["PE", ["La Libertad", "Piura", "Lima"], [-14, -4], [-81, -76]],
-  ["ZA", ["Eastern Cape", "Western Cape", "KwaZulu-Natal"], [-35, -28], [18, 32]],
-  ["JP", ["Chiba", "Miyazaki", "Shizuoka", "Kochi"], [31, 36], [130, 141]],
-  ["NZ", ["Waikato", "Auckland", "Otago", "Taranaki"], [-46, -35], [168, 178]],
-  ["MA", ["Souss-Massa", "Rabat-Salé-Kénitra"], [29, 35], [-10, -6]],
-  ["CR", ["Guanacaste", "Puntarenas", "Limón"], [8, 11], [-86, -82]],
-  ["FJ", ["Mamanuca", "Viti Levu"], [-19, -16], [177, 180]],
-  ["WS", ["Upolu", "Savai'i"], [-14.5, -13.4], [-172.8, -171.3]],
-  ["IE", ["Sligo", "Clare", "Donegal"], [51, 55], [-10, -8]],
-  ["GB", ["Cornwall", "Devon", "Highland"], [50, 59], [-6, -2]],
-  ["LK", ["Eastern Province", "Southern Province"], [5.9, 7.5], [79.8, 81.9]],
-  ["CL", ["Maule", "O'Higgins", "Arica y Parinacota"], [-38, -18], [-74, -70]],
+/** Countries with a weight roughly proportional to how many surf spots they have. */
+const COUNTRIES: [code: string, weight: number, regions: string[], lat: [number, number], lng: [number, number]][] = [
+  ["US", 20, ["California", "Oahu", "Maui", "Florida", "Oregon", "New Jersey"], [19, 47], [-160, -70]],
+  ["AU", 14, ["New South Wales", "Queensland", "Victoria", "Western Australia", "Tasmania"], [-43, -12], [113, 153]],
+  ["PT", 6, ["Leiria", "Lisbon", "Faro", "Porto", "Azores"], [37, 42], [-25, -8]],
+  ["ES", 5, ["Bizkaia", "Gipuzkoa", "Cantabria", "Lanzarote", "Asturias"], [28, 44], [-16, -1]],
+  ["FR", 5, ["Landes", "Pyrénées-Atlantiques", "Gironde", "Bretagne"], [43, 49], [-5, -1]],
+  ["ID", 10, ["Bali", "Lombok", "Sumbawa", "Mentawai", "Java"], [-9, 1], [95, 120]],
+  ["BR", 8, ["Rio de Janeiro", "Santa Catarina", "São Paulo", "Pernambuco"], [-30, -5], [-50, -34]],
+  ["MX", 5, ["Oaxaca", "Baja California Sur", "Nayarit", "Guerrero"], [15, 32], [-117, -95]],
+  ["PE", 3, ["La Libertad", "Piura", "Lima"], [-14, -4], [-81, -76]],
+  ["ZA", 4, ["Eastern Cape", "Western Cape", "KwaZulu-Natal"], [-35, -28], [18, 32]],
+  ["JP", 4, ["Chiba", "Miyazaki", "Shizuoka", "Kochi"], [31, 36], [130, 141]],
+  ["NZ", 3, ["Waikato", "Auckland", "Otago", "Taranaki"], [-46, -35], [168, 178]],
+  ["MA", 2, ["Souss-Massa", "Rabat-Salé-Kénitra"], [29, 35], [-10, -6]],
+  ["CR", 3, ["Guanacaste", "Puntarenas", "Limón"], [8, 11], [-86, -82]],
+  ["FJ", 0.5, ["Mamanuca", "Viti Levu"], [-19, -16], [177, 180]],
+  ["WS", 0.3, ["Upolu", "Savai'i"], [-14.5, -13.4], [-172.8, -171.3]],
+  ["IE", 2, ["Sligo", "Clare", "Donegal"], [51, 55], [-10, -8]],
+  ["GB", 3, ["Cornwall", "Devon", "Highland"], [50, 59], [-6, -2]],
+  ["LK", 1, ["Eastern Province", "Southern Province"], [5.9, 7.5], [79.8, 81.9]],
+  ["CL", 2, ["Maule", "O'Higgins", "Arica y Parinacota"], [-38, -18], [-74, -70]],
 ];
+const TOTAL_WEIGHT = COUNTRIES.reduce((sum, [, weight]) => sum + weight, 0);
 const SYLLABLES = ["ka", "lo", "ma", "na", "pu", "ri", "ta", "wai", "mea", "ho", "lu", "sa", "ba", "co", "de", "el", "gra", "vi", "ere", "zul", "mon", "ta", "ña", "pé", "rou", "ko", "ah", "ini"];
 const SPOT_WORDS = ["Point", "Reef", "Beach", "Bay", "Rocks", "Bowl", "Pass", "Left", "Rights", "Cove", "Lighthouse", "Bar"];
 const WAVE_TYPES = ["beach", "reef", "point", "river-mouth"];
@@ -72,6 +74,11 @@ const row = (values: (string | number | null)[]) => values.map(csvCell).join(","
 export function generateContent(spotCount: number, surferCount: number, outDir: string, seed = 1): void {
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
+  const pickCountry = () => {
+    let left = next() * TOTAL_WEIGHT;
+    for (const country of COUNTRIES) if ((left -= country[1]) < 0) return country;
+    return COUNTRIES[0];
+  };
   const word = (syllables: number) => {
     const text = Array.from({ length: syllables }, () => pick(SYLLABLES)).join("");
     return text[0].toUpperCase() + text.slice(1);
@@ -85,7 +92,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   const spotSlugs: string[] = [];
   let imageId = 1;
   for (let id = 1; id <= spotCount; id++) {
-    const [country, regions, lat, lng] = pick(COUNTRIES);
+    const [country, , regions, lat, lng] = pickCountry();
     const name = `${word(2 + Math.floor(next() * 2))} ${pick(SPOT_WORDS)}`;
     const slug = `${name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${id}`;
     spotSlugs.push(slug);
@@ -111,7 +118,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   const links: string[] = ["spot,surfer,relation"];
   const eras = ["pioneer", "longboard", "shortboard", "pro-tour", "modern", "current"];
   for (let id = 1; id <= surferCount; id++) {
-    const [country, regions] = pick(COUNTRIES);
+    const [country, , regions] = pickCountry();
     const name = `${pick(FIRST_NAMES)} ${word(3)}`;
     const slug = `${name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${id}`;
     const born = 1900 + Math.floor(next() * 105);

@@ -19,5 +19,7 @@ export function positionsInBox(spots: Catalog["spots"], box: BoundingBox): numbe
       ? spots.geo.range(minLng, minLat, maxLng, maxLat)
       : [...spots.geo.range(minLng, minLat, 180, maxLat), ...spots.geo.range(-180, minLat, maxLng, maxLat)];
   // An empty catalog's index holds one placeholder point that maps to no position.
-  return ids.flatMap((id) => (id < spots.geoPositions.length ? [spots.geoPositions[id]] : []));
+  const positions: number[] = [];
+  for (const id of ids) if (id < spots.geoPositions.length) positions.push(spots.geoPositions[id]);
+  return positions;
 }

@@ -3,11 +3,13 @@
  * runtime (which imports it). FlexSearch does not export its options, so this module
  * is the one place they live, and `SEARCH_OPTIONS` names them in the snapshot.
  *
- * Two FlexSearch documents: `exact` (whole words, every field) answers every word of a
- * query but the last, and `prefix` (every prefix of every word of the short fields:
- * name, place, tags) answers the last, so search-as-you-type works while earlier words
- * must match whole. The last word matches summaries whole only: prefixes of every
- * summary word would double the index for little use.
+ * Every word of a query but the last must match a whole word; the last may be the
+ * start of one, so search-as-you-type works. Two FlexSearch documents serve that:
+ * `exact` (whole words of every field) and `prefix` (every prefix of every name word).
+ * Places and tags use few distinct words, so a last word's completions among them are
+ * found in their vocabularies (kept beside the index) and looked up whole, rather than
+ * indexing every prefix: that keeps the index, and the start-up that loads it, small.
+ * Summary words match whole only.
  */
 import { Document, Encoder } from "flexsearch";
 
@@ -23,7 +25,10 @@ export interface SearchDocument {
 
 export const SEARCH_FIELDS = ["name", "place", "tags", "summary"] as const;
 type SearchField = (typeof SEARCH_FIELDS)[number];
-const PREFIX_FIELDS: SearchField[] = ["name", "place", "tags"];
+const PREFIX_FIELDS: SearchField[] = ["name"];
+/** Fields whose last-word completions come from a vocabulary. */
+const VOCABULARY_FIELDS = ["place", "tags"] as const;
+type VocabularyField = (typeof VOCABULARY_FIELDS)[number];
 
 /**
  * FlexSearch has no field boosts, so relevance is ours: each query word scores the
@@ -33,12 +38,18 @@ const PREFIX_FIELDS: SearchField[] = ["name", "place", "tags"];
 const FIELD_WEIGHTS: Record<SearchField, number> = { name: 8, place: 4, tags: 2, summary: 1 };
 
 /** Changing anything in this module means changing this string (and rebuilding). */
-export const SEARCH_OPTIONS = "search-3:latin-default+apostrophes:exact=strict:name,place,tags,summary;prefix=forward:name,place,tags";
+export const SEARCH_OPTIONS = "search-4:latin-default+apostrophes:exact=strict:name,place,tags,summary;prefix=forward:name;vocabulary:place,tags";
 
-export type SearchExport = { exact: Record<string, unknown>; prefix: Record<string, unknown> };
+export type SearchExport = {
+  exact: Record<string, unknown>;
+  prefix: Record<string, unknown>;
+  /** The distinct encoded words of the vocabulary fields, sorted. */
+  vocabulary: Record<VocabularyField, string[]>;
+};
 export interface SearchIndex {
   exact: Document<SearchDocument>;
   prefix: Document<SearchDocument>;
+  vocabulary: Record<VocabularyField, string[]>;
   size: number;
   /** Recent answers by normalized words, least recently used first. */
   remembered: Map<string, number[]>;
@@ -56,15 +67,24 @@ function createDocument(tokenize: "strict" | "forward", fields: readonly SearchF
 }
 
 function createSearchIndex(): SearchIndex {
-  return { exact: createDocument("strict", SEARCH_FIELDS), prefix: createDocument("forward", PREFIX_FIELDS), size: 0, remembered: new Map() };
+  return {
+    exact: createDocument("strict", SEARCH_FIELDS),
+    prefix: createDocument("forward", PREFIX_FIELDS),
+    vocabulary: { place: [], tags: [] },
+    size: 0,
+    remembered: new Map(),
+  };
 }
 
 export function buildSearchIndex(docs: SearchDocument[]): SearchIndex {
   const index = createSearchIndex();
+  const words = { place: new Set<string>(), tags: new Set<string>() };
   for (const doc of docs) {
     index.exact.add(doc);
     index.prefix.add(doc);
+    for (const field of VOCABULARY_FIELDS) for (const word of encoder.encode(doc[field])) words[field].add(word);
   }
+  index.vocabulary = { place: [...words.place].sort(), tags: [...words.tags].sort() };
   index.size = docs.length;
   return index;
 }
@@ -78,7 +98,7 @@ export function exportSearchIndex(index: SearchIndex): SearchExport {
     });
     return parts;
   };
-  return { exact: dump(index.exact), prefix: dump(index.prefix) };
+  return { exact: dump(index.exact), prefix: dump(index.prefix), vocabulary: index.vocabulary };
 }
 
 export function importSearchIndex(data: SearchExport, size: number): SearchIndex {
@@ -86,6 +106,7 @@ export function importSearchIndex(data: SearchExport, size: number): SearchIndex
   // import() accepts parsed data although its type says string.
   for (const [key, value] of Object.entries(data.exact)) index.exact.import(key, value as string);
   for (const [key, value] of Object.entries(data.prefix)) index.prefix.import(key, value as string);
+  index.vocabulary = data.vocabulary;
   index.size = size;
   return index;
 }
@@ -148,10 +169,28 @@ function rankedPositions(index: SearchIndex, terms: string[]): number[] {
 /** The last word: a prefix of a name, place or tag word, or a whole summary word. */
 function lastTermWeights(index: SearchIndex, term: string): Map<number, number> {
   const best = bestFieldWeights(index.prefix, term, index.size);
-  for (const [position, weight] of bestFieldWeights(index.exact, term, index.size, ["summary"])) {
-    if ((best.get(position) ?? 0) < weight) best.set(position, weight);
+  const merge = (weights: Map<number, number>) => {
+    for (const [position, weight] of weights) if ((best.get(position) ?? 0) < weight) best.set(position, weight);
+  };
+  for (const field of VOCABULARY_FIELDS) {
+    for (const word of completions(index.vocabulary[field], term)) merge(bestFieldWeights(index.exact, word, index.size, [field]));
   }
+  merge(bestFieldWeights(index.exact, term, index.size, ["summary"]));
   return best;
+}
+
+/** The words of a sorted vocabulary that start with `prefix` (binary search to the first). */
+function completions(vocabulary: string[], prefix: string): string[] {
+  let low = 0;
+  let high = vocabulary.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (vocabulary[middle] < prefix) low = middle + 1;
+    else high = middle;
+  }
+  const found: string[] = [];
+  for (let i = low; i < vocabulary.length && vocabulary[i].startsWith(prefix); i++) found.push(vocabulary[i]);
+  return found;
 }
 
 /** For one term: each matching position with the weight of its best matching field. */

@@ -26,7 +26,8 @@ export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page):
 export function spotMarkers(catalog: Catalog, criteria: SpotCriteria & { bbox?: BoundingBox }): { spots: SpotMarker[] } {
   const within = criteria.bbox ? positionsInBox(catalog.spots, criteria.bbox) : catalog.spots.geoPositions;
   const { positions } = select(catalog.spots, { ...criteria, within });
-  return { spots: positions.map((position) => toMarker(catalog.spots.items[position].spot)) };
+  const markers = catalog.spots.markers;
+  return { spots: positions.map((position) => (markers[position] ??= toMarker(catalog.spots.items[position].spot))) };
 }
 
 function toMarker(spot: Spot): SpotMarker {

@@ -3,7 +3,8 @@
  * generates synthetic content, builds it, starts the real server and measures:
  *
  *   build     seconds, peak memory, snapshot bytes
- *   start     process start to the first 200, resident memory once ready
+ *   start     process start to the first 200 (the production command: `node
+ *             dist/server.mjs`, compiled ahead), resident memory once ready
  *   queries   in-process p50/p99 of the pure queries
  *   HTTP      throughput and p99 from a second process (autocannon, loopback), for a
  *             repeated request and a stream of distinct queries, against a bare Node
@@ -35,8 +36,10 @@ interface Child {
   exited: Promise<number | null>;
 }
 
+/** Runs a TypeScript script through tsx, or a compiled `.mjs` with plain node. */
 function run(script: string, args: string[], env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
+  const child = spawn(process.execPath, [...loader, script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -87,7 +90,8 @@ async function measureSize(spots: number) {
 
   console.error(`[${spots}] starting the server...`);
   const started = performance.now();
-  const server = run("runtime/server.ts", [], { PORT: "0", HOST: "127.0.0.1", SNAPSHOT_PATH: path.join(distDir, "snapshot.json"), SOCIAL_USER_ID: "", SOCIAL_ACCESS_TOKEN: "" });
+  // The production start command: the server compiled ahead of time, plain node.
+  const server = run(path.join(WORK, "bin", "server.mjs"), [], { PORT: "0", HOST: "127.0.0.1", SNAPSHOT_PATH: path.join(distDir, "snapshot.json"), SOCIAL_USER_ID: "", SOCIAL_ACCESS_TOKEN: "" });
   try {
     const port = await waitForPort(server, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
     let response: Response;
@@ -137,6 +141,7 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
 }
 
 mkdirSync(WORK, { recursive: true });
+await finished(run("scripts/build-server.ts", [], { DIST_DIR: path.join(WORK, "bin") }));
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${fmt(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
 console.log(`Surf Catalog API benchmark on ${machine}`);
 const results = [];

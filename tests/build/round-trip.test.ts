@@ -56,6 +56,15 @@ describe("full-text search through the loaded snapshot", () => {
     expect(found.every((slug) => catalog.spots.items[catalog.spots.positionBySlug.get(slug)!].spot.country_code === "PT")).toBe(true);
   });
 
+  it("completes the last word among place and tag words too", () => {
+    const sorted = (q: string) => [...(searchPositions(catalog.spots.search, q) ?? [])].sort((a, b) => a - b);
+    expect(sorted("portug")).toEqual(sorted("portugal"));
+    expect(sorted("portug").length).toBeGreaterThan(0);
+    const barrel = sorted("barre");
+    expect(barrel.length).toBeGreaterThanOrEqual(sorted("barrel").length);
+    expect(slugsOf(barrel)).toContain("teahupoo");
+  });
+
   it("requires every word (AND), the last one as a prefix only", () => {
     expect(slugsOf(searchPositions(catalog.spots.search, "nazare zzzz"))).toEqual([]);
     expect(slugsOf(searchPositions(catalog.spots.search, "banzai pipel"))).toEqual(["pipeline"]);
