@@ -2,7 +2,7 @@
 import path from "node:path";
 import { checkContent } from "./check-content.ts";
 import { compileSnapshot } from "./compile/snapshot.ts";
-import { toAsciiJson } from "./ascii-json.ts";
+import { toAsciiJson } from "../runtime/text/ascii-json.ts";
 import { compileOpenApi } from "./openapi.ts";
 import { Problems, type Problem } from "./problems.ts";
 import { readContent, type Content } from "./read-content.ts";

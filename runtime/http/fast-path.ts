@@ -15,31 +15,31 @@ export type NodeHandler = (request: IncomingMessage, response: ServerResponse) =
 
 export class FastPath {
   /**
-   * Bodies already encoded and their headers already laid out as Node's flat
-   * [name, value, ...] list, so a hit allocates next to nothing.
+   * Headers made once per answer, so a hit allocates next to nothing. The body stays a
+   * string: Node writes a small string body together with the headers in one write,
+   * where a Buffer takes a second (writev showed at the top of a profile).
    */
-  private readonly answers: SizedLru<{ bytes: Buffer; headers: string[] }>;
+  private readonly answers: SizedLru<{ body: string; headers: Record<string, string> }>;
 
   constructor(
     private readonly corsOrigins: Set<string>,
     maxBytes: number,
   ) {
-    this.answers = new SizedLru(maxBytes, (answer) => answer.bytes.byteLength);
+    this.answers = new SizedLru(maxBytes, (answer) => answer.body.length);
   }
 
   /** Called by the normal path when it serves a snapshot-only answer for `url` (path and query). */
   remember(url: string, answer: CachedBody): void {
     if (this.answers.has(url)) return;
-    const bytes = Buffer.from(answer.body);
-    const headers = [
-      "cache-control", SUCCESS_CACHE_CONTROL,
-      "etag", answer.etag,
-      "vary", "Origin",
-      "x-content-type-options", "nosniff",
-      "content-type", "application/json; charset=utf-8",
-      "content-length", String(bytes.byteLength),
-    ];
-    this.answers.set(url, { bytes, headers });
+    const headers = {
+      "cache-control": SUCCESS_CACHE_CONTROL,
+      etag: answer.etag,
+      vary: "Origin",
+      "x-content-type-options": "nosniff",
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(answer.body)),
+    };
+    this.answers.set(url, { body: answer.body, headers });
   }
 
   /** Forgets every answer (a new snapshot was loaded). */
@@ -49,15 +49,21 @@ export class FastPath {
 
   /** Answers the request if it can; false when the normal path must. */
   tryAnswer(request: IncomingMessage, response: ServerResponse): boolean {
-    // Only plain GETs: conditional requests (304s) take the normal path, which knows every form of them.
-    if (request.method !== "GET" || request.url === undefined || request.headers["if-none-match"] !== undefined) return false;
+    if (request.method !== "GET" || request.url === undefined) return false;
     const answer = this.answers.get(request.url);
     if (!answer) return false;
-    const origin = request.headers.origin;
-    const cors = origin === undefined ? undefined : corsHeaders(origin, this.corsOrigins);
-    const headers = cors && Object.keys(cors).length > 0 ? [...answer.headers, ...Object.entries(cors).flat()] : answer.headers;
-    response.writeHead(200, headers);
-    response.end(answer.bytes);
+    // Read the two headers that matter from the raw list: building `request.headers`
+    // would cost more than the rest of the answer.
+    let origin: string | null = null;
+    const raw = request.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i];
+      if (name.length === 13 && name.toLowerCase() === "if-none-match") return false; // 304s take the normal path
+      if (name.length === 6 && name.toLowerCase() === "origin") origin = raw[i + 1];
+    }
+    const cors = origin === null ? undefined : corsHeaders(origin, this.corsOrigins);
+    response.writeHead(200, cors && Object.keys(cors).length > 0 ? { ...answer.headers, ...cors } : answer.headers);
+    response.end(answer.body);
     return true;
   }
 }

@@ -4,6 +4,7 @@
  * used first; the snapshot is immutable, so entries never go stale while it is loaded.
  */
 import { createHash } from "node:crypto";
+import { toAsciiJson } from "../text/ascii-json.ts";
 import { SizedLru } from "./lru.ts";
 
 export interface CachedBody {
@@ -34,7 +35,7 @@ export class ResponseCache {
 }
 
 export function serialize(value: unknown): CachedBody {
-  const body = JSON.stringify(value);
+  const body = toAsciiJson(value);
   return { body, etag: strongEtag(body) };
 }
 

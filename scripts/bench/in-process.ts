@@ -33,7 +33,11 @@ function measureAll(catalog: Catalog, runs: number): Record<string, Latency> {
   const slugs = catalog.spots.items.map(({ spot }) => spot.slug);
   const deepOffset = (i: number) => Math.min(1000 + i, Math.max(0, total - 20));
   return {
-    "list, q": measure(runs, (i) => listSpots(catalog, { filters: {}, q: WORDS[i % WORDS.length] }, { limit: 20, offset: 0 })),
+    "list, q (words seen before)": measure(runs, (i) => listSpots(catalog, { filters: {}, q: WORDS[i % WORDS.length] }, { limit: 20, offset: 0 })),
+    "list, q (new words)": measure(runs, (i) => {
+      catalog.spots.search.remembered.clear(); // the search itself, not its memo
+      return listSpots(catalog, { filters: {}, q: WORDS[i % WORDS.length] }, { limit: 20, offset: 0 });
+    }),
     "list, two filters": measure(runs, (i) => listSpots(catalog, { filters: { country: [COUNTRIES[i % COUNTRIES.length]], wave_type: [["reef", "beach", "point"][i % 3]] } }, { limit: 20, offset: 0 })),
     "list, q + filters + deep offset": measure(runs, (i) => listSpots(catalog, { filters: { country: [COUNTRIES[i % COUNTRIES.length], "us"], tier: ["iconic", "regional", "local"] }, q: WORDS[i % WORDS.length] }, { limit: 20, offset: deepOffset(i) })),
     "map, bbox": measure(runs, (i) => spotMarkers(catalog, { filters: {}, bbox: BOXES[i % 3] })),

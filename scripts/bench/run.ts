@@ -19,9 +19,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadSnapshotFile } from "../../runtime/snapshot.ts";
 import { generateContent } from "../generate-content.ts";
-import { correctnessCheck, queryLatencies, type Latency } from "./in-process.ts";
+import type { Latency } from "./in-process.ts";
 
 const { values } = parseArgs({ options: { sizes: { type: "string" }, seconds: { type: "string" }, connections: { type: "string" } } });
 const SIZES = (values.sizes ?? "1000,10000,100000").split(",").map(Number);
@@ -102,9 +101,9 @@ async function measureSize(spots: number) {
     const readyRss = residentMiB(server.process.pid!);
 
     console.error(`[${spots}] in-process queries...`);
-    const catalog = loadSnapshotFile(path.join(distDir, "snapshot.json"));
-    const queries = queryLatencies(catalog);
-    const mismatches = correctnessCheck(catalog, spots >= 100_000 ? 30 : 100);
+    const { queries, mismatches } = JSON.parse(
+      await finished(run("scripts/bench/measure-queries.ts", [path.join(distDir, "snapshot.json"), String(spots >= 100_000 ? 30 : 100)])),
+    ) as { queries: Record<string, Latency>; mismatches: string[] };
 
     console.error(`[${spots}] HTTP load (${SECONDS} s each)...`);
     const repeated = await load(port, REPEATED_PATH);
