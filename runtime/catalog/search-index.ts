@@ -142,18 +142,30 @@ export function searchPositions(index: SearchIndex, q: string): number[] | null 
 /**
  * Scores live in typed arrays indexed by position: a term adds the weight of its best
  * field to the items every earlier term matched. Scores are small integers, so the
- * answer is ordered by bucketing, with positions visited in ascending order.
+ * answer is ordered by bucketing, with positions visited in ascending order. (No Map
+ * per term: common words match half a large catalog.)
  */
 function rankedPositions(index: SearchIndex, terms: string[]): number[] {
   const size = index.size;
   const score = new Uint16Array(size);
   const matchedTerms = new Uint16Array(size);
+  const best = new Uint8Array(size);
   terms.forEach((term, i) => {
-    const best = i === terms.length - 1 ? lastTermWeights(index, term) : bestFieldWeights(index.exact, term, size);
-    for (const [position, weight] of best) {
-      if (matchedTerms[position] !== i) continue; // missed an earlier term: out
-      matchedTerms[position] = i + 1;
-      score[position] += weight;
+    const touched: number[] = [];
+    const collect = (doc: Document<SearchDocument>, word: string, fields?: SearchField[]) => collectWeights(doc, word, size, best, touched, fields);
+    if (i < terms.length - 1) collect(index.exact, term);
+    else {
+      // The last word: a prefix of a name, place or tag word, or a whole summary word.
+      collect(index.prefix, term);
+      for (const field of VOCABULARY_FIELDS) for (const word of completions(index.vocabulary[field], term)) collect(index.exact, word, [field]);
+      collect(index.exact, term, ["summary"]);
+    }
+    for (const position of touched) {
+      if (matchedTerms[position] === i) {
+        matchedTerms[position] = i + 1;
+        score[position] += best[position];
+      }
+      best[position] = 0; // ready for the next term
     }
   });
   const buckets: number[][] = [];
@@ -166,17 +178,16 @@ function rankedPositions(index: SearchIndex, terms: string[]): number[] {
   return positions;
 }
 
-/** The last word: a prefix of a name, place or tag word, or a whole summary word. */
-function lastTermWeights(index: SearchIndex, term: string): Map<number, number> {
-  const best = bestFieldWeights(index.prefix, term, index.size);
-  const merge = (weights: Map<number, number>) => {
-    for (const [position, weight] of weights) if ((best.get(position) ?? 0) < weight) best.set(position, weight);
-  };
-  for (const field of VOCABULARY_FIELDS) {
-    for (const word of completions(index.vocabulary[field], term)) merge(bestFieldWeights(index.exact, word, index.size, [field]));
+/** Raises `best[position]` to the weight of each field where `word` matches; new positions go to `touched`. */
+function collectWeights(doc: Document<SearchDocument>, word: string, size: number, best: Uint8Array, touched: number[], fields?: SearchField[]): void {
+  for (const { field, result } of doc.search(word, { limit: Math.max(size, 1), ...(fields ? { index: fields } : {}) })) {
+    const weight = FIELD_WEIGHTS[field as SearchField];
+    for (const id of result) {
+      const position = id as number;
+      if (best[position] === 0) touched.push(position);
+      if (best[position] < weight) best[position] = weight;
+    }
   }
-  merge(bestFieldWeights(index.exact, term, index.size, ["summary"]));
-  return best;
 }
 
 /** The words of a sorted vocabulary that start with `prefix` (binary search to the first). */
@@ -191,17 +202,4 @@ function completions(vocabulary: string[], prefix: string): string[] {
   const found: string[] = [];
   for (let i = low; i < vocabulary.length && vocabulary[i].startsWith(prefix); i++) found.push(vocabulary[i]);
   return found;
-}
-
-/** For one term: each matching position with the weight of its best matching field. */
-function bestFieldWeights(doc: Document<SearchDocument>, term: string, size: number, fields?: SearchField[]): Map<number, number> {
-  const best = new Map<number, number>();
-  for (const { field, result } of doc.search(term, { limit: Math.max(size, 1), ...(fields ? { index: fields } : {}) })) {
-    const weight = FIELD_WEIGHTS[field as SearchField];
-    for (const id of result) {
-      const position = id as number;
-      if ((best.get(position) ?? 0) < weight) best.set(position, weight);
-    }
-  }
-  return best;
 }
