@@ -1,5 +1,6 @@
 /** The server's configuration, from the environment (README lists every variable). */
 import { parseCorsOrigins } from "./http/cors.ts";
+import { parseLogLevel, type LogLevel } from "./log.ts";
 import { socialSettingsFromEnv, type SocialSettings } from "./social/settings.ts";
 
 export interface ServerConfig {
@@ -8,6 +9,9 @@ export interface ServerConfig {
   corsOrigins: Set<string>;
   snapshotPath: string;
   social: SocialSettings;
+  logLevel: LogLevel;
+  /** After SIGTERM, how long /healthz answers 503 before the listener closes (load balancers notice). */
+  drainMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -19,5 +23,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     snapshotPath: env.SNAPSHOT_PATH || "dist/snapshot.json",
     social: socialSettingsFromEnv(env),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    drainMs: wholeNumber(env.SHUTDOWN_DRAIN_MS, "SHUTDOWN_DRAIN_MS", 0),
   };
+}
+
+function wholeNumber(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${name} '${value}' is not a whole number of milliseconds`);
+  return number;
 }

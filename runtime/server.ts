@@ -1,32 +1,83 @@
 /**
- * The process: configuration from the environment, the snapshot loaded once, listhen
- * on PORT/HOST, and a graceful shutdown of our own (listhen's default exits mid-request).
+ * The process: configuration from the environment, the snapshot loaded once (and again
+ * on SIGHUP, validated before the swap), listhen on PORT/HOST, `/healthz`, one log line
+ * per request, and a graceful shutdown of our own (listhen's default exits mid-request).
  */
+import { statSync } from "node:fs";
 import { toNodeHandler } from "h3/node";
-import { listen, type Listener } from "listhen";
+import { listen } from "listhen";
 import { configFromEnv, type ServerConfig } from "./config.ts";
 import { createApp, DEFAULT_CACHE_BYTES } from "./http/app.ts";
-import { FastPath, withFastPath } from "./http/fast-path.ts";
+import { FastPath, withFastPath, type NodeHandler } from "./http/fast-path.ts";
+import { answerHealth, isHealthPath, type HealthState } from "./http/health.ts";
+import { withRequestLog } from "./http/request-log.ts";
+import { createLogger, type Logger } from "./log.ts";
 import { releaseLoadingGarbage } from "./memory.ts";
 import { loadOpenApiFile, OpenApiFileError, openApiPathFor } from "./openapi/load.ts";
 import { loadSnapshotFile, SnapshotError } from "./snapshot.ts";
-import type { Snapshot } from "./snapshot-types.ts";
 import { SocialCacheStore } from "./social/cache-store.ts";
-import { createGraphClient } from "./social/graph-client.ts";
+import { createGraphClient, type GraphClient } from "./social/graph-client.ts";
 import { SocialService } from "./social/service.ts";
-import type { SocialSettings } from "./social/settings.ts";
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
-export async function startServer(config: ServerConfig): Promise<Listener> {
+export interface RunningServer {
+  port: number;
+  version(): string;
+  /** Loads the snapshot (and its description) again; on any problem keeps serving the old one. */
+  reload(): boolean;
+  /** Answers /healthz with 503 (for SHUTDOWN_DRAIN_MS), then stops accepting and finishes in-flight requests. */
+  close(): Promise<void>;
+}
+
+/** Everything that comes from one snapshot: swapped whole on reload. */
+interface Generation {
+  version: string;
+  builtAt: string;
+  spots: number;
+  handler: NodeHandler;
+}
+
+interface Shared {
+  config: ServerConfig;
+  logger: Logger;
+  store: SocialCacheStore;
+  client: GraphClient | null;
+}
+
+/** Reads and checks every file first: a bad snapshot throws here, before anything is swapped. */
+function loadGeneration({ config, logger, store, client }: Shared): Generation {
   const catalog = loadSnapshotFile(config.snapshotPath);
   // The build writes the description beside the snapshot: the two always belong together.
   const openapi = loadOpenApiFile(openApiPathFor(config.snapshotPath));
   const fastPath = new FastPath(config.corsOrigins, DEFAULT_CACHE_BYTES);
-  const app = createApp({ catalog, corsOrigins: config.corsOrigins, social: socialService(catalog.snapshot, config.social), openapi, fastPath });
+  const social = new SocialService(catalog.snapshot, store, client, (message) => logger.warn(message));
+  const app = createApp({ catalog, corsOrigins: config.corsOrigins, social, openapi, fastPath });
   releaseLoadingGarbage();
-  const listener = await listen(withFastPath(toNodeHandler(app), fastPath), {
+  return {
+    version: catalog.snapshot.version,
+    builtAt: statSync(config.snapshotPath).mtime.toISOString(),
+    spots: catalog.snapshot.counts.spots,
+    handler: withFastPath(toNodeHandler(app), fastPath),
+  };
+}
+
+export async function startServer(config: ServerConfig, logger: Logger = createLogger({ level: config.logLevel })): Promise<RunningServer> {
+  const shared: Shared = {
+    config,
+    logger,
+    store: new SocialCacheStore({ file: config.social.cacheFile, log: (message) => logger.warn(message) }),
+    client: config.social.graph ? createGraphClient(config.social.graph) : null,
+  };
+  let current = loadGeneration(shared);
+  const health: HealthState = { shuttingDown: false, version: current.version, builtAt: current.builtAt };
+  const handler = withRequestLog((request, response) => {
+    if (isHealthPath(request.url)) return answerHealth(request.method, response, health);
+    return current.handler(request, response);
+  }, logger);
+
+  const listener = await listen(handler, {
     // PORT=0 asks for any free port (tests); listhen would read 0 as "default 3000".
     port: config.port === 0 ? { random: true } : config.port,
     hostname: config.host,
@@ -37,43 +88,68 @@ export async function startServer(config: ServerConfig): Promise<Listener> {
     isProd: true,
   });
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-  console.log(`Surf Catalog API ${catalog.snapshot.version} listening on http://${shown}:${listener.address.port}/api/spots`);
-  return listener;
+  const url = `http://${shown}:${listener.address.port}`;
+  logger.info(`listening on ${url}/api/spots`, { event: "start", version: current.version, spots: current.spots, social: shared.client ? "on" : "off" });
+  if (!shared.client) logger.info("social integration off: set SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN to enable it", { event: "config" });
+
+  return {
+    port: listener.address.port,
+    version: () => current.version,
+    reload() {
+      try {
+        const next = loadGeneration(shared);
+        const previous = current.version;
+        current = next;
+        Object.assign(health, { version: next.version, builtAt: next.builtAt });
+        logger.info("snapshot reloaded", { event: "reload", version: next.version, previous, spots: next.spots });
+        return true;
+      } catch (error) {
+        logger.error(`snapshot reload failed, still serving ${current.version}: ${(error as Error).message}`, { event: "reload-failed", version: current.version });
+        return false;
+      }
+    },
+    async close() {
+      health.shuttingDown = true;
+      if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
+      await listener.close();
+    },
+  };
 }
 
-function socialService(snapshot: Snapshot, settings: SocialSettings): SocialService {
-  const store = new SocialCacheStore({ file: settings.cacheFile });
-  if (!settings.graph) console.log("social integration off: set SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN to enable it");
-  return new SocialService(snapshot, store, settings.graph ? createGraphClient(settings.graph) : null);
-}
-
-function shutDownOnSignals(listener: Listener): void {
+function handleSignals(server: RunningServer, logger: Logger): void {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, async () => {
-      console.log(`${signal}: finishing in-flight requests, then exiting`);
+      logger.info(`${signal}: finishing in-flight requests, then exiting`, { event: "shutdown" });
       setTimeout(() => {
-        console.error(`in-flight requests did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`);
+        logger.error(`in-flight requests did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`, { event: "shutdown-timeout" });
+        logger.flush();
         process.exit(1);
       }, SHUTDOWN_DEADLINE_MS).unref();
-      await listener.close();
+      await server.close();
+      logger.info("stopped", { event: "stopped" });
+      logger.flush();
       process.exit(0);
     });
   }
+  process.on("SIGHUP", () => {
+    logger.info("SIGHUP: reloading the snapshot", { event: "reload-requested" });
+    server.reload();
+  });
 }
 
 export async function main(): Promise<void> {
+  let logger = createLogger();
   try {
-    const listener = await startServer(configFromEnv());
-    shutDownOnSignals(listener);
+    const config = configFromEnv();
+    logger = createLogger({ level: config.logLevel });
+    handleSignals(await startServer(config, logger), logger);
   } catch (error) {
     // One actionable line, no stack: these are configuration problems, not bugs.
-    if (error instanceof SnapshotError || error instanceof OpenApiFileError || (error instanceof Error && /^(PORT|CORS_ORIGINS|SOCIAL_)/.test(error.message))) {
-      console.error(`cannot start: ${error.message}`);
-    } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE" || /Unable to find an available port/.test(String(error))) {
-      console.error(`cannot start: port ${process.env.PORT ?? 3000} is in use; stop the other server or set PORT`);
-    } else {
-      console.error("cannot start:", error);
-    }
+    const configuration = error instanceof SnapshotError || error instanceof OpenApiFileError || (error instanceof Error && /^(PORT|CORS_ORIGINS|SOCIAL_|LOG_LEVEL|SHUTDOWN_DRAIN_MS)/.test(error.message));
+    const busy = (error as NodeJS.ErrnoException).code === "EADDRINUSE" || /Unable to find an available port/.test(String(error));
+    const reason = configuration ? (error as Error).message : busy ? `port ${process.env.PORT ?? 3000} is in use; stop the other server or set PORT` : String((error as Error)?.stack ?? error);
+    logger.error(`cannot start: ${reason}`, { event: "start-failed" });
+    logger.flush();
     process.exit(1);
   }
 }

@@ -22,7 +22,7 @@ export function parseCorsOrigins(value: string | undefined): Set<string> {
 /** The headers every response gets for this request's Origin (none for other origins). */
 export function corsHeaders(origin: string | null, allowed: Set<string>): Record<string, string> {
   if (origin === null || !allowed.has(origin)) return {};
-  return { "access-control-allow-origin": origin, "access-control-expose-headers": "ETag" };
+  return { "access-control-allow-origin": origin, "access-control-expose-headers": "ETag, X-Request-Id" };
 }
 
 /** A CORS preflight: OPTIONS with an Origin and the method the browser means to send. */

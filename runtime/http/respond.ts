@@ -4,11 +4,14 @@
  */
 import type { H3Event, HTTPError } from "h3";
 import { corsHeaders } from "./cors.ts";
+import { compressed, COMPRESS_MIN_BYTES, negotiateEncoding } from "./compression.ts";
 import { describeError } from "./errors.ts";
 import type { FastPath } from "./fast-path.ts";
 import { serialize, strongEtag, type CachedBody, type ResponseCache } from "./response-cache.ts";
 
 export const SUCCESS_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
+/** JSON answers vary by origin (CORS) and by Accept-Encoding (compression). */
+export const VARY_JSON = "Origin, Accept-Encoding";
 
 export interface ResponseContext {
   corsOrigins: Set<string>;
@@ -57,14 +60,22 @@ export function respondSnapshotJson(event: H3Event, context: ResponseContext, ke
 function respondSerialized(
   event: H3Event,
   context: ResponseContext,
-  { body, etag }: CachedBody,
+  answer: CachedBody,
   contentType = "application/json; charset=utf-8",
   extra: Record<string, string> = {},
 ): Response {
-  const headers = { ...commonHeaders(event, context), "cache-control": SUCCESS_CACHE_CONTROL, etag };
+  // JSON bodies above a small size go compressed to clients that accept it, so the
+  // representation depends on Accept-Encoding too.
+  const json = contentType.startsWith("application/json");
+  const encoding = json && answer.body.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(event.req.headers.get("accept-encoding")) : null;
+  const variant = encoding ? compressed(answer, encoding) : null;
+  const etag = variant?.etag ?? answer.etag;
+  const headers: Record<string, string> = { ...commonHeaders(event, context), "cache-control": SUCCESS_CACHE_CONTROL, etag };
+  if (json) headers.vary = VARY_JSON;
   if (matchesIfNoneMatch(event.req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  if (encoding) headers["content-encoding"] = encoding;
   // `extra` describes the body (a page's CSP, say), so a 304, which has none, goes without it.
-  return new Response(body, { status: 200, headers: { ...headers, ...extra, "content-type": contentType } });
+  return new Response(variant ? new Uint8Array(variant.bytes) : answer.body, { status: 200, headers: { ...headers, ...extra, "content-type": contentType } });
 }
 
 /**

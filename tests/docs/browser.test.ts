@@ -8,10 +8,10 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Listener } from "listhen";
+import type { RunningServer } from "../../runtime/server.ts";
 import { chromium, type BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startServer } from "../../runtime/server.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer } from "../helpers/server.ts";
 import { testDescription } from "../helpers/description.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -19,20 +19,14 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, "../../.cache/screenshots"
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.log(`browser test skipped: ${CHROMIUM} is missing (apt-get install chromium; .ci/run does)`);
 
-let listener: Listener;
+let listener: RunningServer;
 let origin: string;
 const profiles: string[] = [];
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  listener = await startServer({
-    port: 0,
-    host: "127.0.0.1",
-    corsOrigins: new Set(),
-    snapshotPath: inject("snapshotPath"),
-    social: { graph: null, cacheFile: path.join(tmpdir(), "surf-browser-test-no-social.json") },
-  });
-  origin = `http://127.0.0.1:${listener.address.port}`;
+  listener = await startTestServer();
+  origin = `http://127.0.0.1:${listener.port}`;
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
 afterAll(async () => {

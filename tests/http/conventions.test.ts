@@ -128,7 +128,7 @@ describe("success headers", () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=600");
       expect(response.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+"$/);
-      expect(response.headers.get("vary")).toBe("Origin");
+      expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     }
@@ -169,7 +169,7 @@ describe("CORS", () => {
       const response = await app.request("/api/spots", { headers: { origin } });
       expect(response.status).toBe(200);
       expect([...response.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
-      expect(response.headers.get("vary")).toBe("Origin");
+      expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
     },
   );
 });

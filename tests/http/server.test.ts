@@ -6,23 +6,17 @@ import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Listener } from "listhen";
+import type { RunningServer } from "../../runtime/server.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startServer } from "../../runtime/server.ts";
+import { startTestServer } from "../helpers/server.ts";
 import { ALLOWED_ORIGIN } from "../helpers/app.ts";
 
-let listener: Listener;
+let listener: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  listener = await startServer({
-    port: 0,
-    host: "127.0.0.1",
-    corsOrigins: new Set([ALLOWED_ORIGIN]),
-    snapshotPath: inject("snapshotPath"),
-    social: { graph: null, cacheFile: path.join(tmpdir(), "surf-server-test-no-social.json") },
-  });
-  base = `http://127.0.0.1:${listener.address.port}`;
+  listener = await startTestServer({ corsOrigins: new Set([ALLOWED_ORIGIN]) });
+  base = `http://127.0.0.1:${listener.port}`;
 });
 afterAll(() => listener.close());
 
@@ -32,7 +26,7 @@ describe("over a real socket", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=600");
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(response.headers.get("vary")).toBe("Origin");
+    expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-powered-by")).toBeNull();
     const body = (await response.json()) as { spots: { slug: string }[] };
@@ -80,9 +74,11 @@ describe("over a real socket", () => {
 });
 
 describe("the fast path for repeated requests", () => {
-  /** Headers that must not differ between the two paths (transport ones aside). */
-  const comparable = (response: Response) =>
-    Object.fromEntries([...response.headers].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding", "content-length"].includes(name)));
+  /** Headers that must not differ between the two paths (transport ones and the request's own id aside). */
+  const comparable = (response: Response) => {
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    return Object.fromEntries([...response.headers].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"].includes(name)));
+  };
 
   it.each([
     ["/api/spots?country=PT,ES&limit=3", {}],
@@ -121,6 +117,15 @@ function runServer(env: Record<string, string>): { done: Promise<{ code: number 
   return { done, output: () => output, kill: (signal) => child.kill(signal) };
 }
 
+/** The one log line a server that cannot start prints: an error whose message says what to do. */
+function startFailure(output: string): string {
+  const lines = output.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  const line = JSON.parse(lines[0]) as { level: string; event: string; msg: string };
+  expect(line).toMatchObject({ level: "error", event: "start-failed" });
+  return line.msg;
+}
+
 async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -134,19 +139,19 @@ describe("the server process", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it.each([
-    ["missing", () => path.join(dir, "absent.json"), /^cannot start: snapshot .*absent\.json does not exist; run `npm run build` first \(or set SNAPSHOT_PATH\)\n$/],
-    ["corrupt", () => { const file = path.join(dir, "corrupt.json"); writeFileSync(file, '{"format": 1, "spo'); return file; }, /^cannot start: snapshot .*corrupt\.json is not valid JSON \(truncated or corrupt\); run `npm run build` to rebuild it\n$/],
-    ["from another build", () => { const file = path.join(dir, "old.json"); writeFileSync(file, '{"format": 0}'); return file; }, /^cannot start: snapshot .*old\.json has format 0 but this server reads format 1; run `npm run build` to rebuild it\n$/],
+    ["missing", () => path.join(dir, "absent.json"), /^cannot start: snapshot .*absent\.json does not exist; run `npm run build` first \(or set SNAPSHOT_PATH\)$/],
+    ["corrupt", () => { const file = path.join(dir, "corrupt.json"); writeFileSync(file, '{"format": 1, "spo'); return file; }, /^cannot start: snapshot .*corrupt\.json is not valid JSON \(truncated or corrupt\); run `npm run build` to rebuild it$/],
+    ["from another build", () => { const file = path.join(dir, "old.json"); writeFileSync(file, '{"format": 0}'); return file; }, /^cannot start: snapshot .*old\.json has format 0 but this server reads format 1; run `npm run build` to rebuild it$/],
   ])("refuses to start with a %s snapshot, in one actionable line", async (_case, file, message) => {
     const { code, output } = await runServer({ SNAPSHOT_PATH: file() }).done;
     expect(code).toBe(1);
-    expect(output).toMatch(message);
+    expect(startFailure(output)).toMatch(message);
   });
 
   it("refuses a malformed CORS_ORIGINS entry", async () => {
     const { code, output } = await runServer({ SNAPSHOT_PATH: inject("snapshotPath"), CORS_ORIGINS: "https://surf.example/path" }).done;
     expect(code).toBe(1);
-    expect(output).toBe("cannot start: CORS_ORIGINS entry 'https://surf.example/path' must be a bare origin (scheme, host, port) like https://surf.example\n");
+    expect(startFailure(output)).toBe("cannot start: CORS_ORIGINS entry 'https://surf.example/path' must be a bare origin (scheme, host, port) like https://surf.example");
   });
 
   it("refuses to start without the API description beside the snapshot, in one actionable line", async () => {
@@ -154,7 +159,7 @@ describe("the server process", () => {
     copyFileSync(inject("snapshotPath"), path.join(alone, "snapshot.json"));
     const { code, output } = await runServer({ SNAPSHOT_PATH: path.join(alone, "snapshot.json") }).done;
     expect(code).toBe(1);
-    expect(output).toMatch(/^cannot start: API description .*alone-\w+\/openapi\.json does not exist; run `npm run build` to write it next to the snapshot\n$/);
+    expect(startFailure(output)).toMatch(/^cannot start: API description .*alone-\w+\/openapi\.json does not exist; run `npm run build` to write it next to the snapshot$/);
   });
 
   it("on SIGTERM, stops listening and exits 0", async () => {

@@ -1,0 +1,56 @@
+/**
+ * One log line per request: method, path, status, duration and a request id, which is
+ * the caller's `X-Request-Id` when it sends a sane one, else generated, and is echoed
+ * in the response either way. Query values whose names look like secrets are redacted.
+ */
+import { randomUUID } from "node:crypto";
+import type { Logger } from "../log.ts";
+import type { NodeHandler } from "./fast-path.ts";
+import { rawHeader } from "./raw-header.ts";
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const SECRET_NAME = /token|secret|key|password|passwd|auth|signature|session|cookie/i;
+
+/** The path and query as logged: bounded, printable, secrets redacted. */
+export function loggablePath(url: string): { path: string; query: string | undefined } {
+  const [path, query] = url.split("?", 2) as [string, string | undefined];
+  const safe = (text: string) => text.replace(/[^\x20-\x7e]/g, "?").slice(0, 512);
+  if (query === undefined) return { path: safe(path), query: undefined };
+  const redacted = query
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=", 1)[0];
+      return SECRET_NAME.test(decodeSafely(name)) ? `${name}=[redacted]` : pair;
+    })
+    .join("&");
+  return { path: safe(path), query: safe(redacted) };
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export function withRequestLog(handler: NodeHandler, logger: Logger): NodeHandler {
+  return (request, response) => {
+    const started = performance.now();
+    const sent = rawHeader(request, "x-request-id");
+    const requestId = sent !== undefined && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
+    response.setHeader("x-request-id", requestId);
+    response.once("finish", () => {
+      const { path, query } = loggablePath(request.url ?? "/");
+      logger.info("request", {
+        method: request.method,
+        path,
+        query,
+        status: response.statusCode,
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        requestId,
+      });
+    });
+    return handler(request, response);
+  };
+}

@@ -1,0 +1,120 @@
+/** /healthz, one structured log line per request, and compression over a real socket. */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../runtime/log.ts";
+import type { RunningServer } from "../../runtime/server.ts";
+import { startTestServer } from "../helpers/server.ts";
+
+const lines: Record<string, unknown>[] = [];
+let server: RunningServer;
+let base: string;
+
+beforeAll(async () => {
+  const logger = createLogger({ format: "json", write: (text) => lines.push(...text.trim().split("\n").map((line) => JSON.parse(line))) });
+  server = await startTestServer({ drainMs: 400 }, logger);
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(() => server.close());
+
+/** A raw request: fetch would decompress on its own and hide what was sent. */
+function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${base}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+const logged = async (requestId: string) => {
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return lines.find((line) => line.requestId === requestId);
+};
+
+describe("/healthz", () => {
+  it("answers 200 with the snapshot's version and build time, never cached", async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as { status: string; version: string; builtAt: string };
+    expect(body).toEqual({ status: "ok", version: server.version(), builtAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
+  });
+
+  it("answers 405 to other methods", async () => {
+    expect((await fetch(`${base}/healthz`, { method: "POST" })).status).toBe(405);
+  });
+});
+
+describe("request logs", () => {
+  it("logs method, path, query, status, duration and the caller's request id, which it echoes", async () => {
+    const response = await fetch(`${base}/api/spots?country=PT&limit=2`, { headers: { "x-request-id": "trace-42.a:b" } });
+    expect(response.headers.get("x-request-id")).toBe("trace-42.a:b");
+    expect(await logged("trace-42.a:b")).toEqual({
+      time: expect.stringMatching(/Z$/), level: "info", msg: "request", method: "GET", path: "/api/spots",
+      query: "country=PT&limit=2", status: 200, durationMs: expect.any(Number), requestId: "trace-42.a:b",
+    });
+  });
+
+  it("makes an id when the caller sends none, or one that is not sane", async () => {
+    for (const sent of [undefined, "has spaces and ünïcode", "x".repeat(200)]) {
+      const response = await fetch(`${base}/api/surfers?limit=1`, { headers: sent === undefined ? {} : { "x-request-id": sent } });
+      const id = response.headers.get("x-request-id")!;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await logged(id)).toMatchObject({ status: 200, path: "/api/surfers" });
+    }
+  });
+
+  it("logs errors too, and never a secret from the query", async () => {
+    const response = await fetch(`${base}/api/spots?access_token=hunter2&apiKey=abc&q=x`, { headers: { "x-request-id": "secret-test" } });
+    expect(response.status).toBe(400);
+    const line = await logged("secret-test");
+    expect(line).toMatchObject({ status: 400, query: "access_token=[redacted]&apiKey=[redacted]&q=x" });
+    expect(JSON.stringify(lines)).not.toContain("hunter2");
+  });
+});
+
+describe("compression", () => {
+  const path = "/api/spots?limit=20";
+
+  it.each([
+    ["br", (bytes: Buffer) => brotliDecompressSync(bytes)],
+    ["gzip", (bytes: Buffer) => gunzipSync(bytes)],
+  ])("sends %s to a client that accepts it, on the normal and the fast path, with its own ETag", async (encoding, decode) => {
+    const plain = await raw(path);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (let i = 0; i < 2; i++) {
+      const compressed = await raw(path, { "accept-encoding": `${encoding}, identity;q=0.5` });
+      expect(compressed.headers["content-encoding"]).toBe(encoding);
+      expect(compressed.headers.vary).toBe("Origin, Accept-Encoding");
+      expect(decode(compressed.body).toString()).toBe(plain.body.toString());
+      expect(compressed.body.length).toBeLessThan(plain.body.length / 2);
+      expect(compressed.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-${encoding}"`);
+      const again = await raw(path, { "accept-encoding": encoding, "if-none-match": compressed.headers.etag as string });
+      expect(again.status).toBe(304);
+    }
+  });
+
+  it("prefers brotli, honours q=0, and leaves small bodies alone", async () => {
+    expect((await raw(path, { "accept-encoding": "gzip, br" })).headers["content-encoding"]).toBe("br");
+    expect((await raw(path, { "accept-encoding": "br;q=0, gzip" })).headers["content-encoding"]).toBe("gzip");
+    expect((await raw(path, { "accept-encoding": "br;q=0, gzip;q=0" })).headers["content-encoding"]).toBeUndefined();
+    const small = await raw("/api/spots?country=AQ", { "accept-encoding": "br" });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+  });
+});
+
+describe("shutdown", () => {
+  it("answers /healthz with 503 while draining, keeps serving the API, then stops", async () => {
+    const closing = server.close();
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(503);
+    expect(((await health.json()) as { status: string }).status).toBe("shutting-down");
+    expect((await fetch(`${base}/api/spots?limit=1`)).status).toBe(200);
+    await closing;
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+});

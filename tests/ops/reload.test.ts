@@ -1,0 +1,71 @@
+/** Reloading the snapshot (SIGHUP, the dev watcher): a good file swaps in, a bad one changes nothing. */
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildSnapshot } from "../../build/pipeline.ts";
+import { createLogger } from "../../runtime/log.ts";
+import type { RunningServer } from "../../runtime/server.ts";
+import { FIXTURES } from "../helpers/fixtures.ts";
+import { startTestServer } from "../helpers/server.ts";
+
+const dir = mkdtempSync(path.join(tmpdir(), "surf-reload-"));
+const snapshot = path.join(dir, "snapshot.json");
+const lines: string[] = [];
+let server: RunningServer;
+let base: string;
+
+beforeAll(async () => {
+  copyFileSync(inject("snapshotPath"), snapshot);
+  copyFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json"), path.join(dir, "openapi.json"));
+  const logger = createLogger({ format: "json", write: (text) => lines.push(...text.trim().split("\n")) });
+  server = await startTestServer({ snapshotPath: snapshot }, logger);
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const total = async () => ((await (await fetch(`${base}/api/spots?limit=1`)).json()) as { total: number }).total;
+const health = async () => (await (await fetch(`${base}/healthz`)).json()) as { status: string; version: string; builtAt: string };
+
+describe("reload", () => {
+  it("swaps in a new valid snapshot, answers from it at once (caches included), and logs it", async () => {
+    const before = await health();
+    expect(await total()).toBeGreaterThan(100);
+    await total(); // now in the fast path too
+
+    const built = buildSnapshot({ contentDir: path.join(FIXTURES, "minimal"), outDir: dir, mediaBaseUrl: "https://media.test.example" });
+    expect(built.ok).toBe(true);
+    expect(server.reload()).toBe(true);
+
+    expect(await total()).toBe(4);
+    const after = await health();
+    expect(after.version).not.toBe(before.version);
+    expect(after.version).toBe(server.version());
+    expect(Date.parse(after.builtAt)).toBeGreaterThanOrEqual(Date.parse(before.builtAt));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: "info", event: "reload", version: after.version, previous: before.version }));
+  });
+
+  it("keeps serving the old snapshot when the new file is corrupt, and logs why", async () => {
+    const serving = server.version();
+    writeFileSync(snapshot, '{"format": 1, "spots": [');
+    expect(server.reload()).toBe(false);
+    expect(server.version()).toBe(serving);
+    expect((await health()).version).toBe(serving);
+    expect(await total()).toBe(4);
+    await new Promise((resolve) => setImmediate(resolve));
+    const failure = lines.map((line) => JSON.parse(line)).find((line) => line.event === "reload-failed");
+    expect(failure).toMatchObject({ level: "error", version: serving });
+    expect(failure.msg).toMatch(/^snapshot reload failed, still serving \w+: snapshot .* is not valid JSON/);
+  });
+
+  it("a snapshot replaced on disk changes nothing until a reload", async () => {
+    const serving = server.version();
+    buildSnapshot({ contentDir: "content", outDir: dir, mediaBaseUrl: "https://media.test.example" });
+    expect((await health()).version).toBe(serving);
+    expect(await total()).toBe(4);
+  });
+});
