@@ -8,7 +8,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildSnapshot, checkContentDir } from "./pipeline.ts";
-import { formatProblem, type Problem } from "./problems.ts";
+import { formatAnnotation, formatProblem, type Problem } from "./problems.ts";
 import { DEFAULT_MEDIA_BASE_URL } from "./defaults.ts";
 
 const { positionals, values } = parseArgs({
@@ -22,6 +22,8 @@ const mediaBaseUrl = process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL;
 
 function report(problems: Problem[], what: string): void {
   for (const problem of problems) console.error(formatProblem(problem));
+  // In GitHub Actions, each problem also becomes an annotation on its file and line.
+  if (process.env.GITHUB_ACTIONS === "true") for (const problem of problems) console.log(formatAnnotation(problem));
   const noun = problems.length === 1 ? "problem" : "problems";
   console.error(`\n${problems.length} ${noun} in ${contentDir}/; ${what}`);
 }

@@ -34,3 +34,12 @@ export class Problems {
 export function formatProblem(problem: Problem): string {
   return `${problem.file}:${problem.line}: ${problem.message}`;
 }
+
+/**
+ * The same problem as a GitHub Actions workflow command, which the pull request shows
+ * as an annotation on the file and line (`%`, CR and LF escaped as the runner expects).
+ */
+export function formatAnnotation(problem: Problem): string {
+  const escape = (text: string) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return `::error file=${escape(problem.file).replace(/,/g, "%2C").replace(/:/g, "%3A")},line=${problem.line}::${escape(problem.message)}`;
+}

@@ -1,0 +1,58 @@
+/**
+ * `npm run dev`, for editors: builds content/, serves it, and watches content/ (and the
+ * API description): every save rebuilds and swaps the new snapshot in without dropping
+ * a request. A save with problems prints every one as file:line and keeps serving the
+ * last good snapshot.
+ */
+import { existsSync, watch } from "node:fs";
+import path from "node:path";
+import { buildSnapshot } from "../build/pipeline.ts";
+import { formatProblem } from "../build/problems.ts";
+import { DEFAULT_MEDIA_BASE_URL } from "../build/defaults.ts";
+import { configFromEnv } from "../runtime/config.ts";
+import { createLogger } from "../runtime/log.ts";
+import { startServer, type RunningServer } from "../runtime/server.ts";
+
+const contentDir = process.env.CONTENT_DIR || "content";
+const config = configFromEnv();
+const logger = createLogger({ level: config.logLevel });
+const outDir = path.dirname(config.snapshotPath);
+
+/** Builds into the snapshot's folder; false (and every problem printed) when the content has problems. */
+function rebuild(): boolean {
+  const started = performance.now();
+  const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL });
+  if (!result.ok) {
+    for (const problem of result.problems) console.error(formatProblem(problem));
+    console.error(`\n${result.problems.length} problem(s) in ${contentDir}/; still serving the last good snapshot. Save again to retry.\n`);
+    return false;
+  }
+  console.error(`rebuilt ${result.snapshot.version} in ${Math.round(performance.now() - started)} ms`);
+  return true;
+}
+
+let server: RunningServer | undefined;
+if (rebuild() || existsSync(config.snapshotPath)) server = await startServer(config, logger);
+else console.error("waiting for a save that fixes the problems above...");
+
+let timer: NodeJS.Timeout | undefined;
+const onChange = () => {
+  // Editors save in bursts (temp file, rename): one rebuild per burst.
+  clearTimeout(timer);
+  timer = setTimeout(async () => {
+    if (!rebuild()) return;
+    if (server) server.reload();
+    else server = await startServer(config, logger);
+  }, 150);
+};
+watch(contentDir, { recursive: true }, onChange);
+if (existsSync("openapi")) watch("openapi", { recursive: true }, onChange);
+console.error(`watching ${contentDir}/ for changes (Ctrl-C to stop)`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, async () => {
+    await server?.close();
+    logger.flush();
+    process.exit(0);
+  });
+}
