@@ -11,11 +11,16 @@ import { rawHeader } from "./raw-header.ts";
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const SECRET_NAME = /token|secret|key|password|passwd|auth|signature|session|cookie/i;
 
-/** The path and query as logged: bounded, printable, secrets redacted. */
+const UNPRINTABLE = /[^\x20-\x7e]/;
+
+/** The path and query as logged: bounded, printable, secrets redacted. (Per request: the common case is kept cheap.) */
 export function loggablePath(url: string): { path: string; query: string | undefined } {
-  const [path, query] = url.split("?", 2) as [string, string | undefined];
-  const safe = (text: string) => text.replace(/[^\x20-\x7e]/g, "?").slice(0, 512);
+  const mark = url.indexOf("?");
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const query = mark === -1 ? undefined : url.slice(mark + 1);
+  const safe = (text: string) => (text.length <= 512 && !UNPRINTABLE.test(text) ? text : text.replace(/[^\x20-\x7e]/g, "?").slice(0, 512));
   if (query === undefined) return { path: safe(path), query: undefined };
+  if (!SECRET_NAME.test(query) && !query.includes("%")) return { path: safe(path), query: safe(query) };
   const redacted = query
     .split("&")
     .map((pair) => {

@@ -99,6 +99,10 @@ async function measureSize(spots: number) {
     const startSeconds = (performance.now() - started) / 1000;
     const bodyBytes = (await response.arrayBuffer()).byteLength;
     const readyRss = residentMiB(server.process.pid!);
+    // From here the server logs a line per request: let it flow past, as a container's
+    // log collector would, instead of piling it up in this process's memory and CPU.
+    server.process.stdout!.removeAllListeners("data");
+    server.process.stdout!.resume();
 
     console.error(`[${spots}] in-process queries...`);
     const { queries, mismatches } = JSON.parse(
