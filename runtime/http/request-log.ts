@@ -45,7 +45,7 @@ export function withRequestLog(handler: NodeHandler, logger: Logger): NodeHandle
     const sent = rawHeader(request, "x-request-id");
     const requestId = sent !== undefined && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
     response.setHeader("x-request-id", requestId);
-    response.once("finish", () => {
+    const log = () => {
       const { path, query } = loggablePath(request.url ?? "/");
       logger.info("request", {
         method: request.method,
@@ -55,7 +55,11 @@ export function withRequestLog(handler: NodeHandler, logger: Logger): NodeHandle
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         requestId,
       });
-    });
-    return handler(request, response);
+    };
+    const result = handler(request, response);
+    // Answers from the fast path are complete already: log now, without a listener.
+    if (response.writableEnded) log();
+    else response.once("finish", log);
+    return result;
   };
 }
