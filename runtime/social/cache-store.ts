@@ -31,7 +31,8 @@ export class SocialCacheStore {
   private readonly lockTimeoutMs: number;
   private readonly log: (message: string) => void;
   private memo: { stamp: string; result: ReadResult } | undefined;
-  private reportedProblem: string | undefined;
+  /** Problems already logged; forgotten once the file reads or writes fine again. */
+  private readonly reported = new Set<string>();
 
   constructor(options: CacheStoreOptions) {
     this.file = options.file;
@@ -57,6 +58,7 @@ export class SocialCacheStore {
     }
     if (this.memo?.stamp === stamp) return this.memo.result;
     const result = this.parse();
+    if (result.state === "ok") this.reported.clear();
     this.memo = { stamp, result };
     return result;
   }
@@ -82,9 +84,15 @@ export class SocialCacheStore {
 
   /** Logged once per distinct problem, so a broken file does not flood the log. */
   private unreadable(message: string): ReadResult {
-    if (this.reportedProblem !== message) this.log(message);
-    this.reportedProblem = message;
+    this.reportOnce(message);
     return { cache: emptyCache(), state: "corrupt" };
+  }
+
+  /** Logs a problem with the file once, however many requests run into it. */
+  reportOnce(message: string): void {
+    if (this.reported.has(message)) return;
+    this.reported.add(message);
+    this.log(message);
   }
 
   /**
@@ -100,6 +108,7 @@ export class SocialCacheStore {
       const next = change(cache);
       if (state === "corrupt") this.setAside();
       this.write(next);
+      this.reported.clear();
       return next;
     } finally {
       rmSync(this.lockFile, { force: true });

@@ -12,17 +12,39 @@ import type { CachedFeed, CachedLiveMedia } from "./types.ts";
 
 export const FEED_POSTS = 12;
 
-export async function refreshFeed(client: GraphClient, store: SocialCacheStore, username: string, now: Date): Promise<CachedFeed> {
+/**
+ * What to do when fresh data cannot be written to the cache file: the script fails
+ * (it exists to write it); the server, which fetched for a waiting request, still
+ * answers with the fresh data and reports the problem.
+ */
+export type SaveFailure = "throw" | ((error: unknown) => void);
+
+async function save(store: SocialCacheStore, change: Parameters<SocialCacheStore["update"]>[0], onFailure: SaveFailure): Promise<void> {
+  try {
+    await store.update(change);
+  } catch (error) {
+    if (onFailure === "throw") throw error;
+    onFailure(error);
+  }
+}
+
+export async function refreshFeed(client: GraphClient, store: SocialCacheStore, username: string, now: Date, onSaveFailure: SaveFailure = "throw"): Promise<CachedFeed> {
   const media = await client.ownMedia(FEED_POSTS);
   const feed = { username, fetchedAt: now.toISOString(), posts: media.flatMap((item) => toFeedPost(item, username) ?? []) };
-  await store.update((cache) => ({ ...cache, feed }));
+  await save(store, (cache) => ({ ...cache, feed }), onSaveFailure);
   return feed;
 }
 
-export async function refreshLiveMedia(client: GraphClient, store: SocialCacheStore, handle: string, now: Date): Promise<CachedLiveMedia> {
+export async function refreshLiveMedia(
+  client: GraphClient,
+  store: SocialCacheStore,
+  handle: string,
+  now: Date,
+  onSaveFailure: SaveFailure = "throw",
+): Promise<CachedLiveMedia> {
   const account = await client.discover(handle, SCORED_POSTS);
   const entry = { username: account.username, fetchedAt: now.toISOString(), posts: account.media.flatMap((item) => toLiveMediaPost(item, account.username) ?? []) };
-  await store.update((cache) => ({ ...cache, liveMedia: { ...cache.liveMedia, [handle]: entry } }));
+  await save(store, (cache) => ({ ...cache, liveMedia: { ...cache.liveMedia, [handle]: entry } }), onSaveFailure);
   return entry;
 }
 

@@ -45,6 +45,10 @@ export class SocialService {
     private readonly log: (message: string) => void = (message) => console.error(message),
   ) {}
 
+  /** Fresh data is served even when it cannot be kept: the problem is logged once, not per request. */
+  private readonly saveFailed = (error: unknown) =>
+    this.store.reportOnce(`cannot write the social cache ${this.store.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); serving fresh data without keeping it`);
+
   async feed(now: Date): Promise<FeedPayload> {
     const { username, profileUrl } = this.snapshot.social;
     const cached = this.store.read().feed;
@@ -52,7 +56,7 @@ export class SocialService {
     if (!this.client) return { profileUrl, username, fetchedAt: now.toISOString(), source: "cache", posts: [] };
     const client = this.client;
     try {
-      const fresh = await this.feedRefresh.run("feed", () => refreshFeed(client, this.store, username, now));
+      const fresh = await this.feedRefresh.run("feed", () => refreshFeed(client, this.store, username, now, this.saveFailed));
       return { profileUrl, username, fetchedAt: fresh.fetchedAt, source: "live", posts: fresh.posts };
     } catch (error) {
       this.log(`social feed refresh failed: ${describe(error)}`);
@@ -82,7 +86,7 @@ export class SocialService {
     if (cached && now.getTime() - Date.parse(cached.fetchedAt) < LIVE_MEDIA_TTL_MS) return fromCache(cached);
     const client = this.client;
     try {
-      const entry = await this.liveMediaRefresh.run(handle, () => refreshLiveMedia(client, this.store, handle, now));
+      const entry = await this.liveMediaRefresh.run(handle, () => refreshLiveMedia(client, this.store, handle, now, this.saveFailed));
       return { ...empty, posts: entry.posts, username: entry.username, fetchedAt: entry.fetchedAt, source: "live" };
     } catch (error) {
       this.log(`live media refresh for ${handle} failed: ${describe(error)}`);

@@ -1,0 +1,83 @@
+/**
+ * Hostile input, generated (fast-check, fixed seed): every endpoint, every method,
+ * malformed and adversarial queries and slugs. Never a 5xx; errors always the envelope
+ * and nothing internal; successes always as the description says; and for accepted
+ * parameters, the same answer as a direct call of the pure query.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { listSpots } from "../../runtime/catalog/spots.ts";
+import { listSurfers } from "../../runtime/catalog/surfers.ts";
+import { foldKey } from "../../runtime/text/fold.ts";
+import { Contract, testDescription } from "../helpers/openapi.ts";
+import { testApp, testCatalog } from "../helpers/app.ts";
+import { hostilePath, hostileQuery, LEAKS, method } from "./hostile-requests.ts";
+
+const app = testApp();
+const contract = new Contract(testDescription());
+const RUNS = { seed: 20261122, numRuns: 400 };
+
+/** An error body with whatever the caller sent (quoted in the message) taken out. */
+const ownWords = (message: string) => message.replace(/'.*'/s, "''");
+
+async function checkAnswer(path: string, verb: string): Promise<{ status: number; body: string }> {
+  const response = await app.request(path, { method: verb });
+  const body = await response.text();
+  expect(response.status, `${verb} ${path}`).toBeLessThan(500);
+  if (response.status >= 400 && verb !== "HEAD") {
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const envelope = JSON.parse(body) as Record<string, unknown>;
+    expect(Object.keys(envelope).sort()).toEqual(["code", "error"]);
+    expect(typeof envelope.error).toBe("string");
+    expect(["INVALID_QUERY", "NOT_FOUND", "METHOD_NOT_ALLOWED"]).toContain(envelope.code);
+    expect(ownWords(envelope.error as string)).not.toMatch(LEAKS);
+  }
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("x-powered-by")).toBeNull();
+  const template = contract.templateOf(new URL(path, "http://localhost").pathname);
+  if (template && verb === "GET") {
+    // Only GET answers are described per path (other methods share the 405 checked above).
+    const problems = contract.check(template, { status: response.status, headers: response.headers, body });
+    expect(problems, `${path} → ${response.status}`).toEqual([]);
+  }
+  return { status: response.status, body };
+}
+
+describe("hostile requests", () => {
+  it("never get a 5xx, errors are the bare envelope, successes match the description", async () => {
+    await fc.assert(fc.asyncProperty(hostilePath, method, async (path, verb) => void (await checkAnswer(path, verb))), RUNS);
+  });
+
+  it("accepted spot and surfer list parameters give exactly the pure query's answer", async () => {
+    const catalog = testCatalog();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("/api/spots", "/api/surfers"), hostileQuery, async (endpoint, query) => {
+        const { status, body } = await checkAnswer(`${endpoint}?${query}`, "GET");
+        if (status !== 200) return;
+        const search = new URL(`${endpoint}?${query}`, "http://localhost").searchParams;
+        const value = (name: string) => (search.get(name) ? search.get(name)! : undefined);
+        const list = (name: string) => {
+          const keys = [...new Set((value(name) ?? "").split(",").map(foldKey).filter(Boolean))];
+          return keys.length ? keys : undefined;
+        };
+        const page = { limit: Number(value("limit") ?? 20), offset: Number(value("offset") ?? 0) };
+        const filters = Object.fromEntries(
+          (endpoint === "/api/spots" ? ["country", "region", "wave_type", "skill_level", "tag", "tier"] : ["country", "discipline", "era", "tier"])
+            .map((name) => [name, list(name)])
+            .filter(([, keys]) => keys),
+        );
+        const expected = endpoint === "/api/spots" ? listSpots(catalog, { filters, q: value("q") }, page) : listSurfers(catalog, { filters, q: value("q") }, page);
+        expect(JSON.parse(body)).toEqual(JSON.parse(JSON.stringify(expected)));
+      }),
+      RUNS,
+    );
+  });
+
+  it("prototype keys are only ever unknown parameters", async () => {
+    for (const key of ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"]) {
+      const response = await app.request(`/api/spots?${key}=1`);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(new RegExp(`^unknown parameter '${key}'`));
+    }
+  });
+});

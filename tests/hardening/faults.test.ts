@@ -1,0 +1,137 @@
+/** Faults: oversized requests, a slow or failing upstream, an unwritable cache, SIGTERM mid-request. */
+import { spawn } from "node:child_process";
+import { connect } from "node:net";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createLogger } from "../../runtime/log.ts";
+import type { RunningServer } from "../../runtime/server.ts";
+import { startTestServer } from "../helpers/server.ts";
+import { FAKE_TOKEN, FAKE_USER_ID, startFakeGraph, type FakeGraph } from "../social/fake-graph.ts";
+
+let fake: FakeGraph;
+const dir = mkdtempSync(path.join(tmpdir(), "surf-faults-"));
+beforeAll(async () => {
+  fake = await startFakeGraph();
+});
+afterAll(async () => {
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const graph = (timeoutMs: number) => ({ baseUrl: fake.url, version: "v25.0", userId: FAKE_USER_ID, accessToken: FAKE_TOKEN, timeoutMs });
+
+/** Sends raw bytes and returns the status line (or what happened), within a deadline. */
+function rawStatus(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("close", () => resolve(received.split("\r\n")[0] || "closed without an answer"));
+    socket.on("error", () => undefined);
+    setTimeout(() => socket.destroy(), 5_000);
+  });
+}
+
+describe("oversized requests", () => {
+  let server: RunningServer;
+  beforeAll(async () => (server = await startTestServer()));
+  afterAll(() => server.close());
+
+  it("an oversized header gets a clean 431, not a hang", async () => {
+    const status = await rawStatus(server.port, `GET /api/spots HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    expect(status).toBe("HTTP/1.1 431 Request Header Fields Too Large");
+  });
+
+  it("an oversized URL gets a clean 4xx, not a hang", async () => {
+    const status = await rawStatus(server.port, `GET /api/spots?q=${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(status).toMatch(/^HTTP\/1\.1 4(14|31) /);
+  });
+
+  it("a long but acceptable URL gets the API's own 400", async () => {
+    const response = await fetch(`http://127.0.0.1:${server.port}/api/spots?q=${"a".repeat(5_000)}`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: string }).code).toBe("INVALID_QUERY");
+  });
+});
+
+describe("a slow upstream", () => {
+  it("costs the social request no more than the upstream timeout, and nothing else anything", async () => {
+    const cacheFile = path.join(dir, "slow", "social.json");
+    const server = await startTestServer({ social: { graph: graph(800), cacheFile } });
+    const base = `http://127.0.0.1:${server.port}`;
+    fake.ownMediaFailure = "slow";
+    try {
+      const started = performance.now();
+      const feed = fetch(`${base}/api/social/feed`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 20; i++) {
+        const before = performance.now();
+        expect((await fetch(`${base}/api/spots?limit=5&offset=${i}`)).status).toBe(200);
+        expect(performance.now() - before).toBeLessThan(250);
+      }
+      expect((await feed).status).toBe(503);
+      expect(performance.now() - started).toBeLessThan(800 + 1_500);
+      expect(existsSync(cacheFile)).toBe(false);
+    } finally {
+      fake.ownMediaFailure = null;
+      await server.close();
+    }
+  });
+});
+
+describe("an unwritable cache directory", () => {
+  it("is reported once, and the API serves fresh data anyway", async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ format: "json", write: (text) => lines.push(...text.trim().split("\n")) });
+    // Root can write anywhere, so make the folder impossible: a path below a file.
+    const server = await startTestServer({ logLevel: "warn", social: { graph: graph(2_000), cacheFile: "/dev/null/surf/social.json" } }, logger);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const response = await fetch(`http://127.0.0.1:${server.port}/api/social/feed`);
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as { source: string; posts: unknown[] }).posts).toHaveLength(12);
+      }
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/spots?limit=1`)).status).toBe(200);
+      await new Promise((resolve) => setImmediate(resolve));
+      const warnings = lines.map((line) => JSON.parse(line)).filter((line) => /cannot write the social cache/.test(line.msg));
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("SIGTERM", () => {
+  it("lets a request in flight finish, then exits 0", async () => {
+    fake.delayMs = 1_000;
+    const child = spawn(process.execPath, ["--import", "tsx", "runtime/server.ts"], {
+      env: {
+        ...process.env, PORT: "0", HOST: "127.0.0.1", SNAPSHOT_PATH: inject("snapshotPath"), LOG_LEVEL: "info",
+        SOCIAL_GRAPH_URL: fake.url, SOCIAL_USER_ID: FAKE_USER_ID, SOCIAL_ACCESS_TOKEN: FAKE_TOKEN, SOCIAL_CACHE_FILE: path.join(dir, "sigterm", "social.json"),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      while (!/listening on http:\/\/127\.0\.0\.1:\d+/.test(output)) await new Promise((resolve) => setTimeout(resolve, 25));
+      const base = `http://127.0.0.1:${/127\.0\.0\.1:(\d+)/.exec(output)![1]}`;
+      const inFlight = fetch(`${base}/api/social/feed`, { headers: { connection: "close" } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      child.kill("SIGTERM");
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { source: string }).source).toBe("live");
+      expect(await exited).toBe(0);
+      const events = output.trim().split("\n").map((line) => JSON.parse(line).event).filter(Boolean);
+      expect(events.slice(-2)).toEqual(["shutdown", "stopped"]);
+    } finally {
+      fake.delayMs = 0;
+      child.kill("SIGKILL");
+    }
+  }, 30_000);
+});
