@@ -4,19 +4,36 @@
  *
  *   node --import tsx scripts/bench/load.ts PORT SECONDS CONNECTIONS PATH
  *   node --import tsx scripts/bench/load.ts PORT SECONDS CONNECTIONS --distinct
+ *   node --import tsx scripts/bench/load.ts PORT SECONDS CONNECTIONS --mixed SLUGS_FILE
  *
- * sends one path over and over, or a stream of distinct queries (queries.ts), and
- * prints autocannon's figures as JSON.
+ * sends one path over and over, a stream of distinct queries (queries.ts), or the
+ * soak's mixed traffic (soak/traffic.ts), and prints autocannon's figures as JSON.
  */
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { mixedPath } from "../soak/traffic.ts";
 import { distinctPath } from "./queries.ts";
 
-const [port, seconds, connections, path] = process.argv.slice(2);
+const [port, seconds, connections, path, slugsFile] = process.argv.slice(2);
+const slugs = path === "--mixed" ? (JSON.parse(readFileSync(slugsFile, "utf8")) as string[]) : [];
+const nextPath = (i: number) => (path === "--distinct" ? distinctPath(i) : path === "--mixed" ? mixedPath(i, slugs) : path);
 let next = 0;
 const result = await autocannon({
   url: `http://127.0.0.1:${port}`,
   connections: Number(connections),
   duration: Number(seconds),
-  requests: [{ setupRequest: (request) => ({ ...request, path: path === "--distinct" ? distinctPath(next++) : path }) }],
+  requests: [{ setupRequest: (request) => ({ ...request, path: nextPath(next++) }) }],
 });
-console.log(JSON.stringify({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, timeouts: result.timeouts }));
+console.log(
+  JSON.stringify({
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    byClass: { "2xx": result["2xx"], "3xx": result["3xx"], "4xx": result["4xx"], "5xx": result["5xx"] },
+  }),
+);

@@ -11,7 +11,7 @@ import { listSurfers } from "../../runtime/catalog/surfers.ts";
 import { foldKey } from "../../runtime/text/fold.ts";
 import { Contract, testDescription } from "../helpers/openapi.ts";
 import { testApp, testCatalog } from "../helpers/app.ts";
-import { hostilePath, hostileQuery, LEAKS, method } from "./hostile-requests.ts";
+import { hostilePath, hostileQuery, LEAKS, method } from "../../scripts/soak/hostile-requests.ts";
 
 const app = testApp();
 const contract = new Contract(testDescription());
