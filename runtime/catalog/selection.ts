@@ -90,3 +90,14 @@ function candidatesInOrder(mask: Uint8Array, within: number[] | undefined, size:
   for (let position = 0; position < size; position++) if (mask[position] === 1) positions.push(position);
   return positions;
 }
+
+/** One page of a selection's items, and how many match in all. */
+export function pageOf<Entry, Filter extends string, Item>(
+  collection: LoadedCollection<Entry, Filter>,
+  criteria: Criteria<Filter>,
+  page: { limit: number; offset: number },
+  itemOf: (entry: Entry) => Item,
+): { items: Item[]; total: number } {
+  const { positions } = select(collection, criteria);
+  return { items: positions.slice(page.offset, page.offset + page.limit).map((position) => itemOf(collection.items[position])), total: positions.length };
+}

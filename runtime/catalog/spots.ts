@@ -4,7 +4,7 @@ import type { Catalog } from "../snapshot.ts";
 import type { SpotFilter } from "../snapshot-types.ts";
 import { facetSummary } from "./facets.ts";
 import { positionsInBox, type BoundingBox } from "./geo.ts";
-import { select, type FilterSelection } from "./selection.ts";
+import { pageOf, select, type FilterSelection } from "./selection.ts";
 
 export interface SpotCriteria {
   filters: FilterSelection<SpotFilter>;
@@ -17,9 +17,8 @@ export interface Page {
 }
 
 export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page): { spots: Spot[]; total: number; limit: number; offset: number } {
-  const { positions } = select(catalog.spots, criteria);
-  const spots = positions.slice(page.offset, page.offset + page.limit).map((position) => catalog.spots.items[position].spot);
-  return { spots, total: positions.length, limit: page.limit, offset: page.offset };
+  const { items, total } = pageOf(catalog.spots, criteria, page, (entry) => entry.spot);
+  return { spots: items, total, limit: page.limit, offset: page.offset };
 }
 
 /** Markers in list order, for the spots that have coordinates (and lie in `bbox`, if given). */

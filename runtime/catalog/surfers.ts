@@ -3,7 +3,7 @@ import type { Image, LinkedSpot, Surfer } from "../resources.ts";
 import type { Catalog } from "../snapshot.ts";
 import type { SurferFilter } from "../snapshot-types.ts";
 import { facetSummary } from "./facets.ts";
-import { select, type FilterSelection } from "./selection.ts";
+import { pageOf, type FilterSelection } from "./selection.ts";
 import type { Page } from "./spots.ts";
 
 export interface SurferCriteria {
@@ -12,9 +12,8 @@ export interface SurferCriteria {
 }
 
 export function listSurfers(catalog: Catalog, criteria: SurferCriteria, page: Page): { surfers: Surfer[]; total: number; limit: number; offset: number } {
-  const { positions } = select(catalog.surfers, criteria);
-  const surfers = positions.slice(page.offset, page.offset + page.limit).map((position) => catalog.surfers.items[position].surfer);
-  return { surfers, total: positions.length, limit: page.limit, offset: page.offset };
+  const { items, total } = pageOf(catalog.surfers, criteria, page, (entry) => entry.surfer);
+  return { surfers: items, total, limit: page.limit, offset: page.offset };
 }
 
 const SURFER_FACET_KEYS = {

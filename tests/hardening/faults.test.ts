@@ -1,5 +1,4 @@
 /** Faults: oversized requests, a slow or failing upstream, an unwritable cache, SIGTERM mid-request. */
-import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createLogger } from "../../runtime/log.ts";
 import type { RunningServer } from "../../runtime/server.ts";
+import { runNode } from "../helpers/process.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { FAKE_TOKEN, FAKE_USER_ID, startFakeGraph, type FakeGraph } from "../social/fake-graph.ts";
 
@@ -106,32 +106,26 @@ describe("an unwritable cache directory", () => {
 describe("SIGTERM", () => {
   it("lets a request in flight finish, then exits 0", async () => {
     fake.delayMs = 1_000;
-    const child = spawn(process.execPath, ["--import", "tsx", "runtime/server.ts"], {
+    const server = runNode("runtime/server.ts", {
       env: {
         ...process.env, PORT: "0", HOST: "127.0.0.1", SNAPSHOT_PATH: inject("snapshotPath"), LOG_LEVEL: "info",
         SOCIAL_GRAPH_URL: fake.url, SOCIAL_USER_ID: FAKE_USER_ID, SOCIAL_ACCESS_TOKEN: FAKE_TOKEN, SOCIAL_CACHE_FILE: path.join(dir, "sigterm", "social.json"),
       },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
-      while (!/listening on http:\/\/127\.0\.0\.1:\d+/.test(output)) await new Promise((resolve) => setTimeout(resolve, 25));
-      const base = `http://127.0.0.1:${/127\.0\.0\.1:(\d+)/.exec(output)![1]}`;
+      const base = await server.listening();
       const inFlight = fetch(`${base}/api/social/feed`, { headers: { connection: "close" } });
       await new Promise((resolve) => setTimeout(resolve, 300));
-      child.kill("SIGTERM");
+      server.child.kill("SIGTERM");
       const response = await inFlight;
       expect(response.status).toBe(200);
       expect(((await response.json()) as { source: string }).source).toBe("live");
-      expect(await exited).toBe(0);
-      const events = output.trim().split("\n").map((line) => JSON.parse(line).event).filter(Boolean);
+      expect(await server.exited).toBe(0);
+      const events = server.output().trim().split("\n").map((line) => JSON.parse(line).event).filter(Boolean);
       expect(events.slice(-2)).toEqual(["shutdown", "stopped"]);
     } finally {
       fake.delayMs = 0;
-      child.kill("SIGKILL");
+      server.child.kill("SIGKILL");
     }
   }, 30_000);
 });

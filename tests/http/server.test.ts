@@ -2,12 +2,12 @@
  * The real process: the server on a loopback port answering over a socket, and the
  * server entry's start-up refusals and shutdown, run as a child process.
  */
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RunningServer } from "../../runtime/server.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { runNode, type RunningProcess } from "../helpers/process.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { ALLOWED_ORIGIN } from "../helpers/app.ts";
 
@@ -108,13 +108,9 @@ describe("the fast path for repeated requests", () => {
 });
 
 /** Runs the server entry as `npm start`'s server would, and collects what it prints. */
-function runServer(env: Record<string, string>): { done: Promise<{ code: number | null; output: string }>; output: () => string; kill: (signal: NodeJS.Signals) => void } {
-  const child = spawn(process.execPath, ["--import", "tsx", "runtime/server.ts"], { env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on("exit", (code) => resolve({ code, output })));
-  return { done, output: () => output, kill: (signal) => child.kill(signal) };
+function runServer(env: Record<string, string>): { done: Promise<{ code: number | null; output: string }>; process: RunningProcess } {
+  const server = runNode("runtime/server.ts", { env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env } });
+  return { done: server.exited.then((code) => ({ code, output: server.output() })), process: server };
 }
 
 /** The one log line a server that cannot start prints: an error whose message says what to do. */
@@ -124,14 +120,6 @@ function startFailure(output: string): string {
   const line = JSON.parse(lines[0]) as { level: string; event: string; msg: string };
   expect(line).toMatchObject({ level: "error", event: "start-failed" });
   return line.msg;
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe("the server process", () => {
@@ -167,14 +155,13 @@ describe("the server process", () => {
     copyFileSync(inject("snapshotPath"), snapshot);
     copyFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json"), path.join(dir, "openapi.json"));
     const server = runServer({ SNAPSHOT_PATH: snapshot });
-    await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(server.output()));
-    const port = /127\.0\.0\.1:(\d+)/.exec(server.output())![1];
-    expect((await fetch(`http://127.0.0.1:${port}/api/spots?limit=1`)).status).toBe(200);
-    server.kill("SIGTERM");
+    const base = await server.process.listening();
+    expect((await fetch(`${base}/api/spots?limit=1`)).status).toBe(200);
+    server.process.child.kill("SIGTERM");
     const { code, output } = await server.done;
     expect(code).toBe(0);
     expect(output).toContain("SIGTERM: finishing in-flight requests, then exiting");
-    await expect(fetch(`http://127.0.0.1:${port}/api/spots?limit=1`)).rejects.toThrow();
+    await expect(fetch(`${base}/api/spots?limit=1`)).rejects.toThrow();
   });
 });
 
@@ -182,23 +169,15 @@ describe("npm start", () => {
   it("builds the snapshot when it is missing, then serves it", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "surf-start-"));
     const snapshot = path.join(dir, "snapshot.json");
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-      env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SNAPSHOT_PATH: snapshot },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const exited = new Promise((resolve) => child.on("exit", resolve));
+    const start = runNode("scripts/start.ts", { env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SNAPSHOT_PATH: snapshot } });
     try {
-      await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(output));
-      expect(output).toContain(`Building ${snapshot} from content/ ...`);
-      const port = /127\.0\.0\.1:(\d+)/.exec(output)![1];
-      const body = (await (await fetch(`http://127.0.0.1:${port}/api/spots?q=teahupoo`)).json()) as { spots: { slug: string }[] };
+      const base = await start.listening();
+      expect(start.output()).toContain(`Building ${snapshot} from content/ ...`);
+      const body = (await (await fetch(`${base}/api/spots?q=teahupoo`)).json()) as { spots: { slug: string }[] };
       expect(body.spots[0].slug).toBe("teahupoo");
     } finally {
-      child.kill("SIGTERM");
-      await exited;
+      start.child.kill("SIGTERM");
+      await start.exited;
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,10 +1,11 @@
 /** The editor's tools: `npm run dev` rebuilds and swaps on save, and `npm run check` speaks CI. */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyFixture, editFiles } from "../helpers/fixtures.ts";
+import { runNode } from "../helpers/process.ts";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -24,31 +25,25 @@ describe("npm run dev", () => {
     const content = copyFixture("minimal");
     const out = mkdtempSync(path.join(tmpdir(), "surf-dev-out-"));
     dirs.push(content, out);
-    const dev = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts"], {
+    const dev = runNode("scripts/dev.ts", {
       env: { ...process.env, CONTENT_DIR: content, SNAPSHOT_PATH: path.join(out, "snapshot.json"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = "";
-    dev.stdout.on("data", (chunk) => (output += chunk));
-    dev.stderr.on("data", (chunk) => (output += chunk));
-    const exited = new Promise((resolve) => dev.on("exit", resolve));
     try {
-      await until(() => (output.includes("watching") ? true : undefined), "the watcher");
-      const base = await until(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], "the server's start line");
+      const base = await dev.listening();
       const nameOf = async () => ((await (await fetch(`${base}/api/spots/pipeline`)).json()) as { spot: { name: string } }).spot.name;
       expect(await nameOf()).toBe("Banzai Pipeline");
 
       editFiles(content, { "spots.csv": (text) => text.replace("1,pipeline,Banzai Pipeline", "1,pipeline,Banzai Pipeline (edited)") });
       await until(async () => ((await nameOf()) === "Banzai Pipeline (edited)" ? true : undefined), "the edit to be served");
 
-      const before = output.length;
+      const before = dev.output().length;
       editFiles(content, { "spots.csv": (text) => text.replace("21.6650", "123.4") });
-      await until(() => (output.slice(before).includes("still serving the last good snapshot") ? true : undefined), "the problems to be printed");
-      expect(output.slice(before)).toContain("spots.csv:2: latitude 123.4 is out of range [-90, 90]");
+      await until(() => (dev.output().slice(before).includes("still serving the last good snapshot") ? true : undefined), "the problems to be printed");
+      expect(dev.output().slice(before)).toContain("spots.csv:2: latitude 123.4 is out of range [-90, 90]");
       expect(await nameOf()).toBe("Banzai Pipeline (edited)");
     } finally {
-      dev.kill("SIGTERM");
-      await exited;
+      dev.child.kill("SIGTERM");
+      await dev.exited;
     }
   }, 60_000);
 });

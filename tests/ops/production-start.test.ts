@@ -3,11 +3,12 @@
  * dependencies, so no tsx), the server compiled ahead of time, `node dist/server.mjs`,
  * its health endpoint, and a clean stop on SIGTERM.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, inject, it } from "vitest";
+import { runNode } from "../helpers/process.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "surf-production-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,32 +32,19 @@ it("starts from a production-only install with plain node, answers /healthz and 
   copyFileSync(inject("snapshotPath"), path.join(dist, "snapshot.json"));
   copyFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json"), path.join(dist, "openapi.json"));
 
-  const server = spawn(process.execPath, ["dist/server.mjs"], {
-    cwd: dir,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  server.stdout.on("data", (chunk) => (output += chunk));
-  server.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => server.on("exit", resolve));
+  const server = runNode("dist/server.mjs", { cwd: dir, env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" } });
   try {
-    const deadline = Date.now() + 20_000;
-    while (!/listening on http:\/\/127\.0\.0\.1:\d+/.test(output)) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    const base = `http://127.0.0.1:${/127\.0\.0\.1:(\d+)/.exec(output)![1]}`;
+    const base = await server.listening();
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
     expect(((await health.json()) as { status: string }).status).toBe("ok");
     const spots = (await (await fetch(`${base}/api/spots?q=nazare`)).json()) as { spots: { slug: string }[] };
     expect(spots.spots[0].slug).toBe("nazare");
   } finally {
-    server.kill("SIGTERM");
+    server.child.kill("SIGTERM");
   }
-  expect(await exited).toBe(0);
-  const events = output.trim().split("\n").map((line) => JSON.parse(line).event);
+  expect(await server.exited).toBe(0);
+  const events = server.output().trim().split("\n").map((line) => JSON.parse(line).event);
   expect(events).toContain("start");
   expect(events.at(-1)).toBe("stopped");
 }, 90_000);
