@@ -12,7 +12,8 @@ import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerSocialRoutes } from "./routes/social.ts";
 import { SocialCacheStore } from "../social/cache-store.ts";
 import { SocialService } from "../social/service.ts";
-import { DEFAULT_SOCIAL_CACHE_FILE } from "../social/settings.ts";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 export interface AppOptions {
   catalog: Catalog;
@@ -43,7 +44,8 @@ export function createApp(options: AppOptions): H3 {
   registerCatalogRoutes(app, options.catalog, context);
   const now = options.now ?? (() => new Date());
   registerCalendarRoutes(app, options.catalog.snapshot, context, now);
-  const social = options.social ?? new SocialService(options.catalog.snapshot, new SocialCacheStore({ file: DEFAULT_SOCIAL_CACHE_FILE }), null);
+  // Unconfigured: no credentials, and a cache file of this process's own that nothing writes.
+  const social = options.social ?? new SocialService(options.catalog.snapshot, new SocialCacheStore({ file: path.join(tmpdir(), `surf-catalog-no-social-${process.pid}.json`) }), null);
   registerSocialRoutes(app, social, context, now);
   if (options.openapi) registerMetaRoutes(app, options.openapi, context);
   const unknownPath = () => {
