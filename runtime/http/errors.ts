@@ -17,13 +17,14 @@ export function notFound(message: string): Boom.Boom {
 }
 
 export function methodNotAllowed(method: string): Boom.Boom {
-  const error = Boom.methodNotAllowed(`${method} is not allowed; this API is read-only, use GET`, { code: "METHOD_NOT_ALLOWED" satisfies ErrorCode }, ["GET"]);
-  return error;
+  return Boom.methodNotAllowed(`${method} is not allowed; this API is read-only, use GET`, { code: "METHOD_NOT_ALLOWED" satisfies ErrorCode }, ["GET"]);
 }
 
 export function socialUnavailable(message: string): Boom.Boom {
   return Boom.serverUnavailable(message, { code: "SOCIAL_UNAVAILABLE" satisfies ErrorCode });
 }
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = { 400: "INVALID_QUERY", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 503: "SOCIAL_UNAVAILABLE" };
 
 /** h3 wraps what a handler throws (and may wrap it again): find our Boom inside. */
 function findBoom(error: unknown): Boom.Boom | undefined {
@@ -59,7 +60,8 @@ export function describeError(error: HTTPError, event: H3Event): { status: numbe
     console.error(boom);
     return { status: 500, body: { error: "internal error; please try again later", code: "INTERNAL" } };
   }
-  const code = (boom.data as { code?: string }).code!;
+  // Every Boom of ours carries its code; one that does not still gets a code, never none.
+  const code = (boom.data as { code?: string } | null)?.code ?? CODE_BY_STATUS[boom.output.statusCode] ?? "INVALID_QUERY";
   return {
     status: boom.output.statusCode,
     body: { error: boom.message, code },
