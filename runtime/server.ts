@@ -53,7 +53,9 @@ function loadGeneration({ config, logger, store, client }: Shared): Generation {
   const openapi = loadOpenApiFile(openApiPathFor(config.snapshotPath));
   const fastPath = new FastPath(config.corsOrigins, DEFAULT_CACHE_BYTES);
   const social = new SocialService(catalog.snapshot, store, client, (message) => logger.warn(message));
-  const app = createApp({ catalog, corsOrigins: config.corsOrigins, social, openapi, fastPath });
+  const reportFailure = (error: unknown) =>
+    logger.error(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, { event: "internal-error" });
+  const app = createApp({ catalog, corsOrigins: config.corsOrigins, social, openapi, fastPath, reportFailure });
   releaseLoadingGarbage();
   return {
     version: catalog.snapshot.version,

@@ -2,7 +2,7 @@
 import { H3 } from "h3";
 import type { OpenApiDocument } from "../openapi/types.ts";
 import type { Catalog } from "../snapshot.ts";
-import { notFound } from "./errors.ts";
+import { notFound, type ReportFailure } from "./errors.ts";
 import type { FastPath } from "./fast-path.ts";
 import { respondError, type ResponseContext } from "./respond.ts";
 import { ResponseCache } from "./response-cache.ts";
@@ -24,6 +24,8 @@ export interface AppOptions {
   fastPath?: FastPath;
   /** The clock: event status and the Quote of the Day depend on it. */
   now?: () => Date;
+  /** Where unexpected failures are logged (default: stderr). */
+  reportFailure?: ReportFailure;
   /** The social integration; without it the social endpoints answer as unconfigured. */
   social?: SocialService;
   /** The description served at /api/openapi.json and rendered at /api/docs (without it, those paths are 404). */
@@ -38,6 +40,7 @@ export function createApp(options: AppOptions): H3 {
     corsOrigins: options.corsOrigins,
     cache: new ResponseCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES),
     fastPath: options.fastPath,
+    reportFailure: options.reportFailure,
   };
   // silent: h3 would log every thrown 4xx; respondError logs the 5xx itself.
   const app = new H3({ silent: true, onError: (error, event) => respondError(error, event, context) });

@@ -49,15 +49,22 @@ function safePath(event: H3Event): string {
   return clean.length > 120 ? `${clean.slice(0, 120)}...` : clean;
 }
 
-export function describeError(error: HTTPError, event: H3Event): { status: number; body: { error: string; code: string }; allow?: string } {
+/** Where unexpected failures go: the server's log (the client only ever sees a generic message). */
+export type ReportFailure = (error: unknown) => void;
+
+export function describeError(
+  error: HTTPError,
+  event: H3Event,
+  report: ReportFailure = (failure) => console.error(failure),
+): { status: number; body: { error: string; code: string }; allow?: string } {
   const boom = findBoom(error);
   if (!boom) {
     const { status, message, code } = error.unhandled ? { status: 500, message: "internal error; please try again later", code: "INTERNAL" as const } : fromH3(error, event);
-    if (status >= 500) console.error(error.cause ?? error);
+    if (status >= 500) report(error.cause ?? error);
     return { status, body: { error: message, code }, allow: status === 405 ? "GET" : undefined };
   }
   if (boom.isServer && (boom.data as { code?: string } | null)?.code === undefined) {
-    console.error(boom);
+    report(boom);
     return { status: 500, body: { error: "internal error; please try again later", code: "INTERNAL" } };
   }
   // Every Boom of ours carries its code; one that does not still gets a code, never none.

@@ -5,7 +5,7 @@
 import type { H3Event, HTTPError } from "h3";
 import { corsHeaders } from "./cors.ts";
 import { compressed, COMPRESS_MIN_BYTES, negotiateEncoding } from "./compression.ts";
-import { describeError } from "./errors.ts";
+import { describeError, type ReportFailure } from "./errors.ts";
 import type { FastPath } from "./fast-path.ts";
 import { serialize, strongEtag, type CachedBody, type ResponseCache } from "./response-cache.ts";
 
@@ -16,6 +16,8 @@ export const VARY_JSON = "Origin, Accept-Encoding";
 export interface ResponseContext {
   corsOrigins: Set<string>;
   cache: ResponseCache;
+  /** Unexpected failures (500s) are reported here, never to the client. */
+  reportFailure?: ReportFailure;
   /** Where snapshot-only answers are remembered by exact URL (only with a Node server). */
   fastPath?: FastPath;
 }
@@ -93,7 +95,7 @@ export function respondPreflight(event: H3Event, context: ResponseContext, extra
 
 /** Every error, as the envelope, never cached. */
 export function respondError(error: HTTPError, event: H3Event, context: ResponseContext): Response {
-  const { status, body, allow } = describeError(error, event);
+  const { status, body, allow } = describeError(error, event, context.reportFailure);
   const headers: Record<string, string> = {
     ...commonHeaders(event, context),
     "content-type": "application/json; charset=utf-8",

@@ -4,7 +4,11 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createApp } from "../../runtime/http/app.ts";
 import { createLogger } from "../../runtime/log.ts";
+import { SocialCacheStore } from "../../runtime/social/cache-store.ts";
+import { SocialService } from "../../runtime/social/service.ts";
+import { testCatalog } from "../helpers/app.ts";
 import type { RunningServer } from "../../runtime/server.ts";
 import { runNode } from "../helpers/process.ts";
 import { startTestServer } from "../helpers/server.ts";
@@ -128,4 +132,25 @@ describe("SIGTERM", () => {
       server.child.kill("SIGKILL");
     }
   }, 30_000);
+});
+
+describe("an unexpected failure (a bug)", () => {
+  it("answers 500 INTERNAL with a generic message, and reports the real error to the log only", async () => {
+    const catalog = testCatalog();
+    class BrokenSocial extends SocialService {
+      override async feed(): Promise<never> {
+        throw new TypeError("cannot read 'x' of undefined at /work/main/runtime/secret.ts:12");
+      }
+    }
+    const reported: unknown[] = [];
+    const social = new BrokenSocial(catalog.snapshot, new SocialCacheStore({ file: path.join(dir, "broken", "social.json") }), null);
+    const app = createApp({ catalog, corsOrigins: new Set(), social, reportFailure: (error) => reported.push(error) });
+    const response = await app.request("/api/social/feed");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ error: "internal error; please try again later", code: "INTERNAL" });
+    expect(reported).toHaveLength(1);
+    expect(String(reported[0])).toContain("cannot read 'x' of undefined");
+    expect((await app.request("/api/spots?limit=1")).status).toBe(200);
+  });
 });
