@@ -1,4 +1,6 @@
 /** The h3 application: every route, and the one error hook that writes the envelope. */
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { H3 } from "h3";
 import type { OpenApiDocument } from "../openapi/types.ts";
 import type { Catalog } from "../snapshot.ts";
@@ -12,8 +14,6 @@ import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerSocialRoutes } from "./routes/social.ts";
 import { SocialCacheStore } from "../social/cache-store.ts";
 import { SocialService } from "../social/service.ts";
-import { tmpdir } from "node:os";
-import path from "node:path";
 
 export interface AppOptions {
   catalog: Catalog;
@@ -47,8 +47,7 @@ export function createApp(options: AppOptions): H3 {
   registerCatalogRoutes(app, options.catalog, context);
   const now = options.now ?? (() => new Date());
   registerCalendarRoutes(app, options.catalog.snapshot, context, now);
-  // Unconfigured: no credentials, and a cache file of this process's own that nothing writes.
-  const social = options.social ?? new SocialService(options.catalog.snapshot, new SocialCacheStore({ file: path.join(tmpdir(), `surf-catalog-no-social-${process.pid}.json`) }), null);
+  const social = options.social ?? unconfiguredSocial(options.catalog);
   registerSocialRoutes(app, social, context, now);
   if (options.openapi) registerMetaRoutes(app, options.openapi, context);
   const unknownPath = () => {
@@ -57,4 +56,10 @@ export function createApp(options: AppOptions): H3 {
   app.all("/api", unknownPath);
   app.all("/api/**", unknownPath);
   return app;
+}
+
+/** No credentials, and a cache file of this process's own that nothing writes. */
+function unconfiguredSocial(catalog: Catalog): SocialService {
+  const store = new SocialCacheStore({ file: path.join(tmpdir(), `surf-catalog-no-social-${process.pid}.json`) });
+  return new SocialService(catalog.snapshot, store, null);
 }
