@@ -8,7 +8,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildSnapshot, checkContentDir } from "./pipeline.ts";
-import { formatAnnotation, formatProblem, type Problem } from "./problems.ts";
+import { printProblems } from "./report.ts";
 import { DEFAULT_MEDIA_BASE_URL } from "./defaults.ts";
 
 const { positionals, values } = parseArgs({
@@ -20,19 +20,11 @@ const contentDir = values.content ?? process.env.CONTENT_DIR ?? "content";
 const outDir = values.out ?? process.env.DIST_DIR ?? "dist";
 const mediaBaseUrl = process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL;
 
-function report(problems: Problem[], what: string): void {
-  for (const problem of problems) console.error(formatProblem(problem));
-  // In GitHub Actions, each problem also becomes an annotation on its file and line.
-  if (process.env.GITHUB_ACTIONS === "true") for (const problem of problems) console.log(formatAnnotation(problem));
-  const noun = problems.length === 1 ? "problem" : "problems";
-  console.error(`\n${problems.length} ${noun} in ${contentDir}/; ${what}`);
-}
-
 if (command === "check") {
   const started = performance.now();
   const { problems } = checkContentDir(contentDir);
   if (problems.length > 0) {
-    report(problems, "fix them and run `npm run check` again.");
+    printProblems(problems, contentDir, "fix them and run `npm run check` again.");
     process.exit(1);
   }
   console.log(`${contentDir}/ is valid (${Math.round(performance.now() - started)} ms).`);
@@ -44,7 +36,7 @@ if (command === "check") {
   const started = performance.now();
   const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl });
   if (!result.ok) {
-    report(result.problems, "nothing was written.");
+    printProblems(result.problems, contentDir, "nothing was written.");
     process.exit(1);
   }
   const counts = Object.entries(result.snapshot.counts).map(([name, count]) => `${count} ${name}`).join(", ");

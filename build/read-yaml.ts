@@ -1,5 +1,5 @@
 /** Reads a YAML file whose top level is a list (or a map), remembering where each value sits. */
-import { isMap, isSeq, LineCounter, parseDocument, type Document } from "yaml";
+import { LineCounter, parseDocument, type Document } from "yaml";
 import type { Place, Problems } from "./problems.ts";
 
 export type YamlPath = (string | number)[];
@@ -40,4 +40,3 @@ export function expectList(yaml: YamlFile, problems: Problems): unknown[] {
   return [];
 }
 
-export { isMap, isSeq };

@@ -7,7 +7,7 @@
 import { existsSync, watch } from "node:fs";
 import path from "node:path";
 import { buildSnapshot } from "../build/pipeline.ts";
-import { formatProblem } from "../build/problems.ts";
+import { printProblems } from "../build/report.ts";
 import { DEFAULT_MEDIA_BASE_URL } from "../build/defaults.ts";
 import { configFromEnv } from "../runtime/config.ts";
 import { createLogger } from "../runtime/log.ts";
@@ -23,8 +23,7 @@ function rebuild(): boolean {
   const started = performance.now();
   const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL });
   if (!result.ok) {
-    for (const problem of result.problems) console.error(formatProblem(problem));
-    console.error(`\n${result.problems.length} problem(s) in ${contentDir}/; still serving the last good snapshot. Save again to retry.\n`);
+    printProblems(result.problems, contentDir, "still serving the last good snapshot. Save again to retry.\n");
     return false;
   }
   console.error(`rebuilt ${result.snapshot.version} in ${Math.round(performance.now() - started)} ms`);

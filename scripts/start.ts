@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { buildSnapshot } from "../build/pipeline.ts";
-import { formatProblem } from "../build/problems.ts";
+import { printProblems } from "../build/report.ts";
 import { DEFAULT_MEDIA_BASE_URL } from "../build/defaults.ts";
 import { main } from "../runtime/server.ts";
 
@@ -29,8 +29,7 @@ if (stale) {
   console.log(`Building ${snapshotPath} from ${contentDir}/ ...`);
   const result = buildSnapshot({ contentDir, outDir: path.dirname(snapshotPath), mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL });
   if (!result.ok) {
-    for (const problem of result.problems) console.error(formatProblem(problem));
-    console.error(`\n${result.problems.length} problems in ${contentDir}/; fix them (npm run check) and start again.`);
+    printProblems(result.problems, contentDir, "fix them (npm run check) and start again.");
     process.exit(1);
   }
   console.log(`Built version ${result.snapshot.version}.`);

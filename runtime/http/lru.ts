@@ -11,14 +11,6 @@ export class SizedLru<V> {
     private readonly sizeOf: (value: V) => number,
   ) {}
 
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get totalSize(): number {
-    return this.total;
-  }
-
   get(key: string): V | undefined {
     const value = this.entries.get(key);
     if (value !== undefined) {

@@ -20,10 +20,6 @@ export class ResponseCache {
     this.entries = new SizedLru(maxBytes, (entry) => entry.body.length + entry.etag.length);
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   /** The cached response for `key`, computing and storing it on a miss. */
   getOrCreate(key: string, compute: () => unknown): CachedBody {
     const hit = this.entries.get(key);

@@ -7,7 +7,7 @@ export interface SocialSettings {
   cacheFile: string;
 }
 
-export const DEFAULT_SOCIAL_CACHE_FILE = ".cache/social.json";
+const DEFAULT_SOCIAL_CACHE_FILE = ".cache/social.json";
 
 export function socialSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): SocialSettings {
   const timeoutMs = env.SOCIAL_TIMEOUT_MS ? Number(env.SOCIAL_TIMEOUT_MS) : 5000;
