@@ -3,10 +3,11 @@
  * go together, and every cross-reference between files. Field types were checked
  * when the files were read (read-content.ts).
  */
-import type { Content, FileKey, Located } from "./read-content.ts";
+
+import { didYouMean } from "../core/suggest.ts";
 import type { Problems } from "./problems.ts";
+import type { Content, FileKey, Located } from "./read-content.ts";
 import { RESERVED_SPOT_SLUGS, RESERVED_SURFER_SLUGS } from "./vocabulary.ts";
-import { didYouMean } from "../runtime/text/suggest.ts";
 
 export function checkContent(content: Content, problems: Problems): void {
   const { files } = content;
@@ -32,8 +33,10 @@ export function checkContent(content: Content, problems: Problems): void {
   const orgSlugs = rawValues(content, "organizations", "slug");
 
   for (const { record, place } of content.spots) {
-    if ((record.latitude === null) !== (record.longitude === null)) problems.add(place, "latitude and longitude go together: give both or neither");
-    if (record.updated_at < record.created_at) problems.add(place, `updated_at ${record.updated_at} is before created_at ${record.created_at}`);
+    if ((record.latitude === null) !== (record.longitude === null))
+      problems.add(place, "latitude and longitude go together: give both or neither");
+    if (record.updated_at < record.created_at)
+      problems.add(place, `updated_at ${record.updated_at} is before created_at ${record.created_at}`);
     const seen = new Set<string>();
     for (const tag of record.tags) {
       if (seen.has(tag)) problems.add(place, `tag '${tag}' is listed twice`);
@@ -48,10 +51,18 @@ export function checkContent(content: Content, problems: Problems): void {
     }
   }
 
-  for (const { record, place } of content.spotImages) reference(record.spot, spotSlugs, "spot", files.spots, place, problems);
-  for (const { record, place } of content.surferImages) reference(record.surfer, surferSlugs, "surfer", files.surfers, place, problems);
+  for (const { record, place } of content.spotImages)
+    reference(record.spot, spotSlugs, "spot", files.spots, place, problems);
+  for (const { record, place } of content.surferImages)
+    reference(record.surfer, surferSlugs, "surfer", files.surfers, place, problems);
   everyOwnerHasAnImage(content.spots, rawValues(content, "spotImages", "spot"), "spot", files.spotImages, problems);
-  everyOwnerHasAnImage(content.surfers, rawValues(content, "surferImages", "surfer"), "surfer", files.surferImages, problems);
+  everyOwnerHasAnImage(
+    content.surfers,
+    rawValues(content, "surferImages", "surfer"),
+    "surfer",
+    files.surferImages,
+    problems,
+  );
 
   const pairs = new Map<string, number>();
   for (const { record, place } of content.spotSurfers) {
@@ -59,7 +70,8 @@ export function checkContent(content: Content, problems: Problems): void {
     reference(record.surfer, surferSlugs, "surfer", files.surfers, place, problems);
     const pair = `${record.spot} ${record.surfer}`;
     const first = pairs.get(pair);
-    if (first !== undefined) problems.add(place, `spot '${record.spot}' and surfer '${record.surfer}' are already linked on line ${first}`);
+    if (first !== undefined)
+      problems.add(place, `spot '${record.spot}' and surfer '${record.surfer}' are already linked on line ${first}`);
     else pairs.set(pair, place.line);
   }
 
@@ -70,17 +82,25 @@ export function checkContent(content: Content, problems: Problems): void {
   for (const { record, placeOf } of content.events) {
     reference(record.org, orgSlugs, "org", files.organizations, placeOf("org"), problems);
     if (record.spot !== null) reference(record.spot, spotSlugs, "spot", files.spots, placeOf("spot"), problems);
-    if (record.end_date < record.start_date) problems.add(placeOf("end_date"), `end_date ${record.end_date} is before start_date ${record.start_date}`);
+    if (record.end_date < record.start_date)
+      problems.add(placeOf("end_date"), `end_date ${record.end_date} is before start_date ${record.start_date}`);
     if (record.called_on.length > 0 && record.window_type !== "holding-period") {
-      problems.add(placeOf("called_on"), "called_on is only for holding-period events; a scheduled event runs on all its days");
+      problems.add(
+        placeOf("called_on"),
+        "called_on is only for holding-period events; a scheduled event runs on all its days",
+      );
     }
     record.called_on.forEach((day, i) => {
       if (day < record.start_date || day > record.end_date) {
-        problems.add(placeOf(["called_on", i]), `called_on day ${day} is outside the window ${record.start_date} to ${record.end_date}`);
+        problems.add(
+          placeOf(["called_on", i]),
+          `called_on day ${day} is outside the window ${record.start_date} to ${record.end_date}`,
+        );
       }
     });
     for (const podium of [...(record.results?.men ?? []), ...(record.results?.women ?? [])]) {
-      if (podium.record.surfer !== null) reference(podium.record.surfer, surferSlugs, "surfer", files.surfers, podium.placeOf("surfer"), problems);
+      if (podium.record.surfer !== null)
+        reference(podium.record.surfer, surferSlugs, "surfer", files.surfers, podium.placeOf("surfer"), problems);
     }
   }
 }
@@ -95,9 +115,18 @@ function unique<K extends string>(records: Located<Record<K, unknown>>[], key: K
   }
 }
 
-function reserved(records: Located<{ slug: string }>[], slugs: readonly string[], route: string, problems: Problems): void {
+function reserved(
+  records: Located<{ slug: string }>[],
+  slugs: readonly string[],
+  route: string,
+  problems: Problems,
+): void {
   for (const { record, placeOf } of records) {
-    if (slugs.includes(record.slug)) problems.add(placeOf("slug"), `slug '${record.slug}' is reserved by the route ${route}/${record.slug}; choose another`);
+    if (slugs.includes(record.slug))
+      problems.add(
+        placeOf("slug"),
+        `slug '${record.slug}' is reserved by the route ${route}/${record.slug}; choose another`,
+      );
   }
 }
 
@@ -107,12 +136,27 @@ function rawValues(content: Content, file: FileKey, column: string): Set<string>
   return rows && new Set(rows.map((row) => row[column] ?? ""));
 }
 
-function reference(value: string, known: Set<string> | undefined, label: string, file: string, place: { file: string; line: number }, problems: Problems): void {
-  if (known && !known.has(value)) problems.add(place, `${label} '${value}' is not in ${file}${didYouMean(value, known)}`);
+function reference(
+  value: string,
+  known: Set<string> | undefined,
+  label: string,
+  file: string,
+  place: { file: string; line: number },
+  problems: Problems,
+): void {
+  if (known && !known.has(value))
+    problems.add(place, `${label} '${value}' is not in ${file}${didYouMean(value, known)}`);
 }
 
-function everyOwnerHasAnImage(owners: Located<{ slug: string }>[], withImages: Set<string> | undefined, label: string, file: string, problems: Problems): void {
+function everyOwnerHasAnImage(
+  owners: Located<{ slug: string }>[],
+  withImages: Set<string> | undefined,
+  label: string,
+  file: string,
+  problems: Problems,
+): void {
   for (const { record, place } of owners) {
-    if (withImages && !withImages.has(record.slug)) problems.add(place, `${label} '${record.slug}' has no image; add one to ${file}`);
+    if (withImages && !withImages.has(record.slug))
+      problems.add(place, `${label} '${record.slug}' has no image; add one to ${file}`);
   }
 }

@@ -7,9 +7,9 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { DEFAULT_MEDIA_BASE_URL } from "./defaults.ts";
 import { buildSnapshot, checkContentDir } from "./pipeline.ts";
 import { printProblems } from "./report.ts";
-import { DEFAULT_MEDIA_BASE_URL } from "./defaults.ts";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -39,9 +39,13 @@ if (command === "check") {
     printProblems(result.problems, contentDir, "nothing was written.");
     process.exit(1);
   }
-  const counts = Object.entries(result.snapshot.counts).map(([name, count]) => `${count} ${name}`).join(", ");
+  const counts = Object.entries(result.snapshot.counts)
+    .map(([name, count]) => `${count} ${name}`)
+    .join(", ");
   const size = `${(result.bytes / 1024).toFixed(0)} KiB`;
-  console.log(`Built ${path.relative(process.cwd(), result.file)} (version ${result.snapshot.version}, ${size}) in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `Built ${path.relative(process.cwd(), result.file)} (version ${result.snapshot.version}, ${size}) in ${Math.round(performance.now() - started)} ms`,
+  );
   console.log(`  ${counts}`);
   console.log(`  and its API description, ${path.relative(process.cwd(), result.openapiFile)}`);
 } else {

@@ -1,11 +1,35 @@
 /** The columns of every content file (content/README.md documents the same). */
+
+import { WINDOW_TYPES } from "../core/resources.ts";
 import {
-  country, date, decimal, filterable, integer, listOf, mediaKey, oneOf, optional, required,
-  slug, text, timeZone, timestamp, url, yesNo,
+  country,
+  date,
+  decimal,
+  filterable,
+  integer,
+  listOf,
+  mediaKey,
+  oneOf,
+  optional,
+  required,
+  slug,
+  text,
+  timestamp,
+  timeZone,
+  url,
+  yesNo,
 } from "./fields.ts";
-import { WINDOW_TYPES } from "../runtime/resources.ts";
 import {
-  DISCIPLINES, ERAS, QA_TIERS, QUOTE_CATEGORIES, RELATIONS, SKILL_LEVELS, STANCES, TIERS, TOURS, WAVE_TYPES,
+  DISCIPLINES,
+  ERAS,
+  QA_TIERS,
+  QUOTE_CATEGORIES,
+  RELATIONS,
+  SKILL_LEVELS,
+  STANCES,
+  TIERS,
+  TOURS,
+  WAVE_TYPES,
 } from "./vocabulary.ts";
 
 const id = required(integer(1, 2 ** 31 - 1));

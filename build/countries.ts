@@ -1,6 +1,7 @@
 /** English country names from i18n-iso-countries, so `q=portugal` finds Portuguese spots. */
-import countries from "i18n-iso-countries";
+
 import { createRequire } from "node:module";
+import countries from "i18n-iso-countries";
 
 const require = createRequire(import.meta.url);
 countries.registerLocale(require("i18n-iso-countries/langs/en.json"));

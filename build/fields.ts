@@ -3,8 +3,8 @@
  * `InvalidValue` with a message an editor can act on (it names the field and the value).
  */
 import countries from "i18n-iso-countries";
-import { didYouMean } from "../runtime/text/suggest.ts";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../runtime/text/slug.ts";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../core/slug.ts";
+import { didYouMean } from "../core/suggest.ts";
 
 export class InvalidValue extends Error {}
 
@@ -38,13 +38,19 @@ export const text: Parser<string> = (raw) => raw;
 
 /** Values that the API filters on: a comma would read as two values. */
 export const filterable: Parser<string> = (raw, name) =>
-  raw.includes(",") ? fail(`${name} '${raw}' contains a comma; filterable values cannot (the API reads a comma as a list of values)`) : raw;
+  raw.includes(",")
+    ? fail(`${name} '${raw}' contains a comma; filterable values cannot (the API reads a comma as a list of values)`)
+    : raw;
 
 const SLUG_PATTERN = new RegExp(`^${SLUG_PATTERN_SOURCE}$`);
 
 export const slug: Parser<string> = (raw, name) => {
-  if (!SLUG_PATTERN.test(raw)) fail(`${name} '${raw}' is not a slug: use lowercase letters and digits joined by single hyphens, like 'bells-beach'`);
-  if (raw.length > SLUG_MAX_LENGTH) fail(`${name} '${raw.slice(0, 20)}...' is longer than ${SLUG_MAX_LENGTH} characters`);
+  if (!SLUG_PATTERN.test(raw))
+    fail(
+      `${name} '${raw}' is not a slug: use lowercase letters and digits joined by single hyphens, like 'bells-beach'`,
+    );
+  if (raw.length > SLUG_MAX_LENGTH)
+    fail(`${name} '${raw.slice(0, 20)}...' is longer than ${SLUG_MAX_LENGTH} characters`);
   return raw;
 };
 
@@ -84,7 +90,8 @@ export const date: Parser<string> = (raw, name) => {
 /** ISO 8601 in UTC with seconds: `2026-03-01T00:00:00Z`. */
 export const timestamp: Parser<string> = (raw, name) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/.exec(raw);
-  if (!match || !isCalendarDay(+match[1], +match[2], +match[3])) fail(`${name} '${raw}' is not a UTC timestamp like 2026-03-01T00:00:00Z`);
+  if (!match || !isCalendarDay(+match[1], +match[2], +match[3]))
+    fail(`${name} '${raw}' is not a UTC timestamp like 2026-03-01T00:00:00Z`);
   return raw;
 };
 
@@ -100,19 +107,23 @@ export const url: Parser<string> = (raw, name) => {
   } catch {
     // reported below
   }
-  if (!parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")) fail(`${name} '${raw}' is not an http(s) URL`);
+  if (!parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:"))
+    fail(`${name} '${raw}' is not an http(s) URL`);
   return raw;
 };
 
 /** An object key in our storage, or a full URL kept as it is. */
 export const mediaKey: Parser<string> = (raw, name) => {
   if (/^https?:\/\//.test(raw)) return url(raw, name);
-  if (raw.startsWith("/") || raw.includes("..") || /\s/.test(raw)) fail(`${name} '${raw}' is not an object key like spots/pipeline/1.jpg (no leading slash, spaces or '..')`);
+  if (raw.startsWith("/") || raw.includes("..") || /\s/.test(raw))
+    fail(`${name} '${raw}' is not an object key like spots/pipeline/1.jpg (no leading slash, spaces or '..')`);
   return raw;
 };
 
 export const country: Parser<string> = (raw, name) =>
-  /^[A-Z]{2}$/.test(raw) && countries.isValid(raw) ? raw : fail(`${name} '${raw}' is not an ISO 3166-1 alpha-2 country code (two capital letters, like PT)`);
+  /^[A-Z]{2}$/.test(raw) && countries.isValid(raw)
+    ? raw
+    : fail(`${name} '${raw}' is not an ISO 3166-1 alpha-2 country code (two capital letters, like PT)`);
 
 export const timeZone: Parser<string> = (raw, name) => {
   try {

@@ -1,16 +1,13 @@
 /** The two things the build does: check a content folder, and compile it into dist/. */
 import path from "node:path";
+import { toAsciiJson } from "../core/ascii-json.ts";
+import { OPENAPI_FILE, SNAPSHOT_FILE, type Snapshot } from "../core/snapshot-format.ts";
 import { checkContent } from "./check-content.ts";
 import { compileSnapshot } from "./compile/snapshot.ts";
-import { toAsciiJson } from "../runtime/text/ascii-json.ts";
 import { compileOpenApi } from "./openapi.ts";
-import { Problems, type Problem } from "./problems.ts";
-import { readContent, type Content } from "./read-content.ts";
+import { type Problem, Problems } from "./problems.ts";
+import { type Content, readContent } from "./read-content.ts";
 import { writeFileAtomic } from "./write-atomic.ts";
-import type { Snapshot } from "../runtime/snapshot-types.ts";
-import { OPENAPI_FILE } from "../runtime/openapi/load.ts";
-
-export const SNAPSHOT_FILE = "snapshot.json";
 
 export interface CheckResult {
   content: Content;

@@ -5,13 +5,13 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { didYouMean } from "../core/suggest.ts";
+import * as schema from "./content-schema.ts";
 import type { RecordOf, Schema } from "./fields.ts";
 import { parseRecord } from "./parse-record.ts";
 import type { Place, Problems } from "./problems.ts";
 import { readCsv } from "./read-csv.ts";
 import { expectList, readYaml, type YamlPath } from "./read-yaml.ts";
-import { didYouMean } from "../runtime/text/suggest.ts";
-import * as schema from "./content-schema.ts";
 
 export interface Located<T> {
   record: T;
@@ -22,7 +22,10 @@ export interface Located<T> {
 
 export type EventRecord = RecordOf<typeof schema.eventSchema> & {
   called_on: string[];
-  results: { men: Located<RecordOf<typeof schema.podiumSchema>>[]; women: Located<RecordOf<typeof schema.podiumSchema>>[] } | null;
+  results: {
+    men: Located<RecordOf<typeof schema.podiumSchema>>[];
+    women: Located<RecordOf<typeof schema.podiumSchema>>[];
+  } | null;
 };
 
 export interface Content {
@@ -75,7 +78,8 @@ export function readContent(dir: string, problems: Problems): Content {
     problems.add({ file: files[key], line: 1 }, "the file is missing");
     return undefined;
   };
-  const csv = <S extends Schema>(key: FileKey, shape: S) => readCsvRecords(load(key), files[key], shape, problems, (rows) => (rawRows[key] = rows));
+  const csv = <S extends Schema>(key: FileKey, shape: S) =>
+    readCsvRecords(load(key), files[key], shape, problems, (rows) => (rawRows[key] = rows));
   return {
     spots: csv("spots", schema.spotSchema),
     tags: csv("tags", schema.tagSchema),
@@ -85,7 +89,13 @@ export function readContent(dir: string, problems: Problems): Content {
     spotSurfers: csv("spotSurfers", schema.spotSurferSchema),
     quotes: csv("quotes", schema.quoteSchema),
     clips: csv("clips", schema.clipSchema),
-    organizations: readYamlRecords(load("organizations"), files.organizations, schema.organizationSchema, problems, (rows) => (rawRows.organizations = rows)),
+    organizations: readYamlRecords(
+      load("organizations"),
+      files.organizations,
+      schema.organizationSchema,
+      problems,
+      (rows) => (rawRows.organizations = rows),
+    ),
     events: readEvents(load("events"), files.events, problems),
     social: readSocial(load("social"), files.social, problems),
     files,
@@ -95,7 +105,13 @@ export function readContent(dir: string, problems: Problems): Content {
 
 type RawRowsSink = (rows: Record<string, string>[]) => void;
 
-function readCsvRecords<S extends Schema>(text: string | undefined, file: string, shape: S, problems: Problems, sink: RawRowsSink): Located<RecordOf<S>>[] {
+function readCsvRecords<S extends Schema>(
+  text: string | undefined,
+  file: string,
+  shape: S,
+  problems: Problems,
+  sink: RawRowsSink,
+): Located<RecordOf<S>>[] {
   if (text === undefined) return [];
   const table = readCsv(text, file, problems);
   if (table.header.length === 0 || !headerMatches(table.header, shape, { file, line: 1 }, problems)) return [];
@@ -120,7 +136,8 @@ function headerMatches(header: string[], shape: Schema, place: Place, problems: 
   for (const name of header) {
     if (seen.has(name)) problems.add(place, `column '${name}' appears twice`);
     seen.add(name);
-    if (!declared.includes(name)) problems.add(place, `unknown column '${name}'${didYouMean(name, missing.length ? missing : declared)}`);
+    if (!declared.includes(name))
+      problems.add(place, `unknown column '${name}'${didYouMean(name, missing.length ? missing : declared)}`);
   }
   for (const name of missing) problems.add(place, `missing column '${name}'`);
   return missing.length === 0;
@@ -166,7 +183,13 @@ function textValues(item: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(item).map(([key, value]) => [key, asText(value)]));
 }
 
-function readYamlRecords<S extends Schema>(text: string | undefined, file: string, shape: S, problems: Problems, sink: RawRowsSink): Located<RecordOf<S>>[] {
+function readYamlRecords<S extends Schema>(
+  text: string | undefined,
+  file: string,
+  shape: S,
+  problems: Problems,
+  sink: RawRowsSink,
+): Located<RecordOf<S>>[] {
   const records: Located<RecordOf<S>>[] = [];
   for (const { item, place, placeOf } of readYamlItems(text, file, Object.keys(shape), problems, sink)) {
     const record = parseRecord(shape, textValues(item), placeOf, problems);
@@ -180,12 +203,15 @@ function readEvents(text: string | undefined, file: string, problems: Problems):
   const allowed = [...Object.keys(schema.eventSchema), "called_on", "results"];
   for (const { item, place, placeOf } of readYamlItems(text, file, allowed, problems)) {
     const scalars = Object.fromEntries(
-      Object.entries(item).filter(([key]) => key in schema.eventSchema).map(([key, value]) => [key, asText(value)]),
+      Object.entries(item)
+        .filter(([key]) => key in schema.eventSchema)
+        .map(([key, value]) => [key, asText(value)]),
     );
     const record = parseRecord(schema.eventSchema, scalars, placeOf, problems);
     const calledOn = readCalledOn(item.called_on, placeOf, problems);
     const results = readResults(item.results, placeOf, problems);
-    if (record && calledOn && results !== undefined) events.push({ record: { ...record, called_on: calledOn, results }, place, placeOf });
+    if (record && calledOn && results !== undefined)
+      events.push({ record: { ...record, called_on: calledOn, results }, place, placeOf });
   }
   return events;
 }
@@ -199,7 +225,12 @@ function readCalledOn(value: unknown, placeOf: (path: YamlPath) => Place, proble
   const days: string[] = [];
   let valid = true;
   value.forEach((day, i) => {
-    const record = parseRecord({ called_on: schema.eventSchema.start_date }, { called_on: asText(day) }, () => placeOf(["called_on", i]), problems);
+    const record = parseRecord(
+      { called_on: schema.eventSchema.start_date },
+      { called_on: asText(day) },
+      () => placeOf(["called_on", i]),
+      problems,
+    );
     if (record) days.push(record.called_on);
     else valid = false;
   });
@@ -207,7 +238,11 @@ function readCalledOn(value: unknown, placeOf: (path: YamlPath) => Place, proble
 }
 
 /** `results` is optional; when present it needs `men` and `women` podium lists. */
-function readResults(value: unknown, placeOf: (path: YamlPath) => Place, problems: Problems): EventRecord["results"] | undefined {
+function readResults(
+  value: unknown,
+  placeOf: (path: YamlPath) => Place,
+  problems: Problems,
+): EventRecord["results"] | undefined {
   if (value === undefined || value === null) return null;
   if (typeof value !== "object" || Array.isArray(value)) {
     problems.add(placeOf(["results"]), "results must be a map with the lists men and women");
@@ -232,7 +267,11 @@ function readResults(value: unknown, placeOf: (path: YamlPath) => Place, problem
       const at = (field?: string) => placeOf(field ? ["results", division, i, field] : ["results", division, i]);
       const raw = entry && typeof entry === "object" ? (entry as Record<string, unknown>) : {};
       for (const key of Object.keys(raw)) {
-        if (!(key in schema.podiumSchema)) problems.add(at(key), `unknown key '${key}' in results.${division}${didYouMean(key, Object.keys(schema.podiumSchema))}`);
+        if (!(key in schema.podiumSchema))
+          problems.add(
+            at(key),
+            `unknown key '${key}' in results.${division}${didYouMean(key, Object.keys(schema.podiumSchema))}`,
+          );
       }
       const record = parseRecord(schema.podiumSchema, textValues(raw), (field) => at(field), problems);
       if (record) results[division].push({ record, place: at(), placeOf: (field) => at(String(field)) });
@@ -252,14 +291,22 @@ function readSocial(text: string | undefined, file: string, problems: Problems):
     return undefined;
   }
   for (const key of Object.keys(data)) {
-    if (key !== "account" && key !== "scored_accounts") problems.add(yaml.placeOf([key]), `unknown key '${key}'${didYouMean(key, ["account", "scored_accounts"])}`);
+    if (key !== "account" && key !== "scored_accounts")
+      problems.add(yaml.placeOf([key]), `unknown key '${key}'${didYouMean(key, ["account", "scored_accounts"])}`);
   }
   const rawAccount = textValues(data.account ?? {});
-  const account = parseRecord(schema.socialAccountSchema, rawAccount, (field) => yaml.placeOf(["account", field]), problems);
+  const account = parseRecord(
+    schema.socialAccountSchema,
+    rawAccount,
+    (field) => yaml.placeOf(["account", field]),
+    problems,
+  );
   const scored = data.scored_accounts;
   if (!Array.isArray(scored) || scored.some((handle) => typeof handle !== "string" || handle.trim() === "")) {
     problems.add(yaml.placeOf(["scored_accounts"]), "scored_accounts must be a list of account handles, like [wsl]");
     return undefined;
   }
-  return account ? { account, scoredAccounts: scored.map((handle: string) => handle.trim().replace(/^@/, "")) } : undefined;
+  return account
+    ? { account, scoredAccounts: scored.map((handle: string) => handle.trim().replace(/^@/, "")) }
+    : undefined;
 }

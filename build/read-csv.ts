@@ -28,7 +28,14 @@ interface ParsedRecord {
 export function readCsv(text: string, file: string, problems: Problems): CsvTable {
   let records: ParsedRecord[];
   try {
-    records = parse(text, { bom: true, info: true, raw: true, record_delimiter: ["\r\n", "\n"], relax_column_count: true, skip_empty_lines: true }) as unknown as ParsedRecord[];
+    records = parse(text, {
+      bom: true,
+      info: true,
+      raw: true,
+      record_delimiter: ["\r\n", "\n"],
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as ParsedRecord[];
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
     problems.add({ file, line }, `cannot read the CSV: ${(error as Error).message.replace(/^Invalid.*?: /, "")}`);
@@ -44,7 +51,10 @@ export function readCsv(text: string, file: string, problems: Problems): CsvTabl
   for (const { record, info } of records.slice(1)) {
     const place = { file, line: startLine(info) };
     if (record.length !== header.length) {
-      problems.add(place, `has ${record.length} cells but the header has ${header.length} columns (a missing or extra comma, or an unquoted comma in a value?)`);
+      problems.add(
+        place,
+        `has ${record.length} cells but the header has ${header.length} columns (a missing or extra comma, or an unquoted comma in a value?)`,
+      );
       complete = false;
       continue;
     }

@@ -1,5 +1,5 @@
 /** Reads a YAML file whose top level is a list (or a map), remembering where each value sits. */
-import { LineCounter, parseDocument, type Document } from "yaml";
+import { type Document, LineCounter, parseDocument } from "yaml";
 import type { Place, Problems } from "./problems.ts";
 
 export type YamlPath = (string | number)[];
@@ -17,7 +17,10 @@ export function readYaml(text: string, file: string, problems: Problems): YamlFi
   const document = parseDocument(text.replace(/^\uFEFF/, ""), { lineCounter });
   for (const error of document.errors) {
     const line = error.linePos?.[0].line ?? 1;
-    problems.add({ file, line }, `cannot read the YAML: ${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`);
+    problems.add(
+      { file, line },
+      `cannot read the YAML: ${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`,
+    );
   }
   const placeOf = (path: YamlPath): Place => ({ file, line: lineOfPath(document, lineCounter, path) });
   return { file, data: document.errors.length > 0 ? undefined : document.toJS(), placeOf };
@@ -39,4 +42,3 @@ export function expectList(yaml: YamlFile, problems: Problems): unknown[] {
   problems.add(yaml.placeOf([]), "the file must be a YAML list of items, each starting with '- '");
   return [];
 }
-

@@ -1,7 +1,7 @@
 /** The server's configuration, from the environment (README lists every variable). */
 import { parseCorsOrigins } from "./http/cors.ts";
-import { parseLogLevel, type LogLevel } from "./log.ts";
-import { socialSettingsFromEnv, type SocialSettings } from "./social/settings.ts";
+import { type LogLevel, parseLogLevel } from "./log.ts";
+import { type SocialSettings, socialSettingsFromEnv } from "./social/settings.ts";
 
 export interface ServerConfig {
   port: number;
@@ -16,7 +16,8 @@ export interface ServerConfig {
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === "" ? 3000 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT '${env.PORT}' is not a port number (0 to 65535)`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT '${env.PORT}' is not a port number (0 to 65535)`);
   return {
     port,
     host: env.HOST || "0.0.0.0",
@@ -31,6 +32,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
 function wholeNumber(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new Error(`${name} '${value}' is not a whole number of milliseconds`);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`${name} '${value}' is not a whole number of milliseconds`);
   return number;
 }

@@ -26,7 +26,8 @@ export interface LoggerOptions {
 
 export function parseLogLevel(value: string | undefined): LogLevel {
   const level = (value || "info").toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL '${value}' is not one of ${LOG_LEVELS.join(", ")}`);
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL '${value}' is not one of ${LOG_LEVELS.join(", ")}`);
   return level as LogLevel;
 }
 

@@ -8,8 +8,8 @@ import { toNodeHandler } from "h3/node";
 import { listen } from "listhen";
 import { configFromEnv, type ServerConfig } from "./config.ts";
 import { createApp, DEFAULT_CACHE_BYTES } from "./http/app.ts";
-import { FastPath, withFastPath, type NodeHandler } from "./http/fast-path.ts";
-import { answerHealth, isHealthPath, type HealthState } from "./http/health.ts";
+import { FastPath, type NodeHandler, withFastPath } from "./http/fast-path.ts";
+import { answerHealth, type HealthState, isHealthPath } from "./http/health.ts";
 import { withRequestLog } from "./http/request-log.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { releaseLoadingGarbage } from "./memory.ts";
@@ -54,7 +54,9 @@ function loadGeneration({ config, logger, store, client }: Shared): Generation {
   const fastPath = new FastPath(config.corsOrigins, DEFAULT_CACHE_BYTES);
   const social = new SocialService(catalog.snapshot, store, client, (message) => logger.warn(message));
   const reportFailure = (error: unknown) =>
-    logger.error(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, { event: "internal-error" });
+    logger.error(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, {
+      event: "internal-error",
+    });
   const app = createApp({ catalog, corsOrigins: config.corsOrigins, social, openapi, fastPath, reportFailure });
   releaseLoadingGarbage();
   return {
@@ -65,7 +67,10 @@ function loadGeneration({ config, logger, store, client }: Shared): Generation {
   };
 }
 
-export async function startServer(config: ServerConfig, logger: Logger = createLogger({ level: config.logLevel })): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  logger: Logger = createLogger({ level: config.logLevel }),
+): Promise<RunningServer> {
   const shared: Shared = {
     config,
     logger,
@@ -91,8 +96,14 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   });
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const url = `http://${shown}:${listener.address.port}`;
-  logger.info(`listening on ${url}/api/spots`, { event: "start", version: current.version, spots: current.spots, social: shared.client ? "on" : "off" });
-  if (!shared.client) logger.info("social integration off: set SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN to enable it", { event: "config" });
+  logger.info(`listening on ${url}/api/spots`, {
+    event: "start",
+    version: current.version,
+    spots: current.spots,
+    social: shared.client ? "on" : "off",
+  });
+  if (!shared.client)
+    logger.info("social integration off: set SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN to enable it", { event: "config" });
 
   return {
     port: listener.address.port,
@@ -106,7 +117,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         logger.info("snapshot reloaded", { event: "reload", version: next.version, previous, spots: next.spots });
         return true;
       } catch (error) {
-        logger.error(`snapshot reload failed, still serving ${current.version}: ${(error as Error).message}`, { event: "reload-failed", version: current.version });
+        logger.error(`snapshot reload failed, still serving ${current.version}: ${(error as Error).message}`, {
+          event: "reload-failed",
+          version: current.version,
+        });
         return false;
       }
     },
@@ -123,7 +137,9 @@ function handleSignals(server: RunningServer, logger: Logger): void {
     process.once(signal, async () => {
       logger.info(`${signal}: finishing in-flight requests, then exiting`, { event: "shutdown" });
       setTimeout(() => {
-        logger.error(`in-flight requests did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`, { event: "shutdown-timeout" });
+        logger.error(`in-flight requests did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`, {
+          event: "shutdown-timeout",
+        });
         logger.flush();
         process.exit(1);
       }, SHUTDOWN_DEADLINE_MS).unref();
@@ -147,9 +163,17 @@ export async function main(): Promise<void> {
     handleSignals(await startServer(config, logger), logger);
   } catch (error) {
     // One actionable line, no stack: these are configuration problems, not bugs.
-    const configuration = error instanceof SnapshotError || error instanceof OpenApiFileError || (error instanceof Error && /^(PORT|CORS_ORIGINS|SOCIAL_|LOG_LEVEL|SHUTDOWN_DRAIN_MS)/.test(error.message));
-    const busy = (error as NodeJS.ErrnoException).code === "EADDRINUSE" || /Unable to find an available port/.test(String(error));
-    const reason = configuration ? (error as Error).message : busy ? `port ${process.env.PORT ?? 3000} is in use; stop the other server or set PORT` : String((error as Error)?.stack ?? error);
+    const configuration =
+      error instanceof SnapshotError ||
+      error instanceof OpenApiFileError ||
+      (error instanceof Error && /^(PORT|CORS_ORIGINS|SOCIAL_|LOG_LEVEL|SHUTDOWN_DRAIN_MS)/.test(error.message));
+    const busy =
+      (error as NodeJS.ErrnoException).code === "EADDRINUSE" || /Unable to find an available port/.test(String(error));
+    const reason = configuration
+      ? (error as Error).message
+      : busy
+        ? `port ${process.env.PORT ?? 3000} is in use; stop the other server or set PORT`
+        : String((error as Error)?.stack ?? error);
     logger.error(`cannot start: ${reason}`, { event: "start-failed" });
     logger.flush();
     process.exit(1);

@@ -6,12 +6,18 @@
 import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
 import KDBush from "kdbush";
-import { importSearchIndex, SEARCH_OPTIONS, type SearchIndex } from "./catalog/search-index.ts";
-import type { SpotMarker } from "./resources.ts";
+import type { SpotMarker } from "../core/resources.ts";
+import { importSearchIndex, SEARCH_OPTIONS, type SearchIndex } from "../core/search-index.ts";
 import {
-  SNAPSHOT_FORMAT, type Collection, type FilterValue, type Snapshot, type SpotEntry, type SpotFilter,
-  type SurferEntry, type SurferFilter,
-} from "./snapshot-types.ts";
+  type Collection,
+  type FilterValue,
+  SNAPSHOT_FORMAT,
+  type Snapshot,
+  type SpotEntry,
+  type SpotFilter,
+  type SurferEntry,
+  type SurferFilter,
+} from "../core/snapshot-format.ts";
 
 export class SnapshotError extends Error {}
 
@@ -44,8 +50,11 @@ export function loadSnapshotFile(file: string): Catalog {
     text = decode(readFileSync(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new SnapshotError(`snapshot ${file} does not exist; run \`npm run build\` first (or set SNAPSHOT_PATH)`);
-    throw new SnapshotError(`snapshot ${file} cannot be read (${code ?? "error"}); check its permissions or ${REBUILD}`);
+    if (code === "ENOENT")
+      throw new SnapshotError(`snapshot ${file} does not exist; run \`npm run build\` first (or set SNAPSHOT_PATH)`);
+    throw new SnapshotError(
+      `snapshot ${file} cannot be read (${code ?? "error"}); check its permissions or ${REBUILD}`,
+    );
   }
   let snapshot: Snapshot;
   try {
@@ -67,10 +76,14 @@ function decode(bytes: Buffer): string {
 export function hydrate(snapshot: Snapshot, file = "snapshot"): Catalog {
   if (snapshot === null || typeof snapshot !== "object" || snapshot.format !== SNAPSHOT_FORMAT) {
     const format = (snapshot as { format?: unknown } | null)?.format;
-    throw new SnapshotError(`snapshot ${file} has format ${String(format)} but this server reads format ${SNAPSHOT_FORMAT}; ${REBUILD}`);
+    throw new SnapshotError(
+      `snapshot ${file} has format ${String(format)} but this server reads format ${SNAPSHOT_FORMAT}; ${REBUILD}`,
+    );
   }
   if (snapshot.searchOptions !== SEARCH_OPTIONS) {
-    throw new SnapshotError(`snapshot ${file} was built with other search options (${snapshot.searchOptions}); ${REBUILD}`);
+    throw new SnapshotError(
+      `snapshot ${file} was built with other search options (${snapshot.searchOptions}); ${REBUILD}`,
+    );
   }
   try {
     const catalog: Catalog = {
@@ -87,7 +100,8 @@ export function hydrate(snapshot: Snapshot, file = "snapshot"): Catalog {
 }
 
 function releaseExports(snapshot: Snapshot): void {
-  for (const collection of [snapshot.spots, snapshot.surfers]) collection.search = { exact: {}, prefix: {}, vocabulary: collection.search.vocabulary };
+  for (const collection of [snapshot.spots, snapshot.surfers])
+    collection.search = { exact: {}, prefix: {}, vocabulary: collection.search.vocabulary };
   snapshot.spots.geo = { positions: [], kdbush: "" };
 }
 

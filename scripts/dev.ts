@@ -6,12 +6,12 @@
  */
 import { existsSync, watch } from "node:fs";
 import path from "node:path";
+import { DEFAULT_MEDIA_BASE_URL } from "../build/defaults.ts";
 import { buildSnapshot } from "../build/pipeline.ts";
 import { printProblems } from "../build/report.ts";
-import { DEFAULT_MEDIA_BASE_URL } from "../build/defaults.ts";
 import { configFromEnv } from "../runtime/config.ts";
 import { createLogger } from "../runtime/log.ts";
-import { startServer, type RunningServer } from "../runtime/server.ts";
+import { type RunningServer, startServer } from "../runtime/server.ts";
 
 const contentDir = process.env.CONTENT_DIR || "content";
 const config = configFromEnv();
@@ -21,7 +21,11 @@ const outDir = path.dirname(config.snapshotPath);
 /** Builds into the snapshot's folder; false (and every problem printed) when the content has problems. */
 function rebuild(): boolean {
   const started = performance.now();
-  const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL });
+  const result = buildSnapshot({
+    contentDir,
+    outDir,
+    mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL,
+  });
   if (!result.ok) {
     printProblems(result.problems, contentDir, "still serving the last good snapshot. Save again to retry.\n");
     return false;

@@ -49,12 +49,70 @@ const COUNTRIES: [code: string, weight: number, regions: string[], lat: [number,
   ["CL", 2, ["Maule", "O'Higgins", "Arica y Parinacota"], [-38, -18], [-74, -70]],
 ];
 const TOTAL_WEIGHT = COUNTRIES.reduce((sum, [, weight]) => sum + weight, 0);
-const SYLLABLES = ["ka", "lo", "ma", "na", "pu", "ri", "ta", "wai", "mea", "ho", "lu", "sa", "ba", "co", "de", "el", "gra", "vi", "ere", "zul", "mon", "ta", "ña", "pé", "rou", "ko", "ah", "ini"];
-const SPOT_WORDS = ["Point", "Reef", "Beach", "Bay", "Rocks", "Bowl", "Pass", "Left", "Rights", "Cove", "Lighthouse", "Bar"];
+const SYLLABLES = [
+  "ka",
+  "lo",
+  "ma",
+  "na",
+  "pu",
+  "ri",
+  "ta",
+  "wai",
+  "mea",
+  "ho",
+  "lu",
+  "sa",
+  "ba",
+  "co",
+  "de",
+  "el",
+  "gra",
+  "vi",
+  "ere",
+  "zul",
+  "mon",
+  "ta",
+  "ña",
+  "pé",
+  "rou",
+  "ko",
+  "ah",
+  "ini",
+];
+const SPOT_WORDS = [
+  "Point",
+  "Reef",
+  "Beach",
+  "Bay",
+  "Rocks",
+  "Bowl",
+  "Pass",
+  "Left",
+  "Rights",
+  "Cove",
+  "Lighthouse",
+  "Bar",
+];
 const WAVE_TYPES = ["beach", "reef", "point", "river-mouth"];
 const SKILLS = ["beginner", "intermediate", "advanced", "expert"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const FIRST_NAMES = ["Kai", "Leilani", "João", "Mia", "Tomás", "Aroha", "Jack", "Sofía", "Kanoa", "Maëlle", "Ethan", "Nalu", "Inês", "Yago", "Sally"];
+const FIRST_NAMES = [
+  "Kai",
+  "Leilani",
+  "João",
+  "Mia",
+  "Tomás",
+  "Aroha",
+  "Jack",
+  "Sofía",
+  "Kanoa",
+  "Maëlle",
+  "Ethan",
+  "Nalu",
+  "Inês",
+  "Yago",
+  "Sally",
+];
 const SUMMARY_PARTS = [
   "A consistent wave that works on most tides",
   "breaks over a shallow reef and barrels on bigger swells",
@@ -86,51 +144,120 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   const sentence = () => `${pick(SUMMARY_PARTS)}, ${pick(SUMMARY_PARTS)}.`;
   mkdirSync(outDir, { recursive: true });
 
-  const tagSlugs = ["barrel", "big-wave", "left", "right", "a-frame", "reef-break", "point-break", "beach-break", "river-mouth", "slab", "tow-in", "longboard-friendly", "beginner-friendly", "competition-venue", "crowded", "remote", "cold-water", "boat-access", "surf-town", "history"];
-  const spots: string[] = ["id,slug,name,country_code,region,latitude,longitude,wave_type,skill_level,best_months,tier,summary,tags,created_at,updated_at"];
+  const tagSlugs = [
+    "barrel",
+    "big-wave",
+    "left",
+    "right",
+    "a-frame",
+    "reef-break",
+    "point-break",
+    "beach-break",
+    "river-mouth",
+    "slab",
+    "tow-in",
+    "longboard-friendly",
+    "beginner-friendly",
+    "competition-venue",
+    "crowded",
+    "remote",
+    "cold-water",
+    "boat-access",
+    "surf-town",
+    "history",
+  ];
+  const spots: string[] = [
+    "id,slug,name,country_code,region,latitude,longitude,wave_type,skill_level,best_months,tier,summary,tags,created_at,updated_at",
+  ];
   const images: string[] = ["id,spot,key,alt_text,sort_order,credit,qa_tier"];
   const spotSlugs: string[] = [];
   let imageId = 1;
   for (let id = 1; id <= spotCount; id++) {
     const [country, , regions, lat, lng] = pickCountry();
     const name = `${word(2 + Math.floor(next() * 2))} ${pick(SPOT_WORDS)}`;
-    const slug = `${name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${id}`;
+    const slug = `${name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")}-${id}`;
     spotSlugs.push(slug);
     const hasCoordinates = next() > 0.02;
     const tier = next() < 0.05 ? "iconic" : next() < 0.4 ? "regional" : next() < 0.9 ? "local" : null;
     const tags = [...new Set(Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(tagSlugs)))].join(";");
     const start = Math.floor(next() * 12);
-    spots.push(row([
-      id, slug, name, country, pick(regions),
-      hasCoordinates ? (lat[0] + next() * (lat[1] - lat[0])).toFixed(4) : null,
-      hasCoordinates ? (lng[0] + next() * (lng[1] - lng[0])).toFixed(4) : null,
-      pick(WAVE_TYPES), pick(SKILLS), `${MONTHS[start]}-${MONTHS[(start + 3 + Math.floor(next() * 4)) % 12]}`,
-      tier, sentence(), tags, "2026-11-01T00:00:00Z", "2026-11-01T00:00:00Z",
-    ]));
+    spots.push(
+      row([
+        id,
+        slug,
+        name,
+        country,
+        pick(regions),
+        hasCoordinates ? (lat[0] + next() * (lat[1] - lat[0])).toFixed(4) : null,
+        hasCoordinates ? (lng[0] + next() * (lng[1] - lng[0])).toFixed(4) : null,
+        pick(WAVE_TYPES),
+        pick(SKILLS),
+        `${MONTHS[start]}-${MONTHS[(start + 3 + Math.floor(next() * 4)) % 12]}`,
+        tier,
+        sentence(),
+        tags,
+        "2026-11-01T00:00:00Z",
+        "2026-11-01T00:00:00Z",
+      ]),
+    );
     const imageCount = 1 + Math.floor(next() * 3);
     for (let i = 0; i < imageCount; i++) {
-      images.push(row([imageId++, slug, `spots/${slug}/${i + 1}.jpg`, `Waves at ${name}`, i, "Surf Catalog archive", pick(["gold", "silver", "bronze"])]));
+      images.push(
+        row([
+          imageId++,
+          slug,
+          `spots/${slug}/${i + 1}.jpg`,
+          `Waves at ${name}`,
+          i,
+          "Surf Catalog archive",
+          pick(["gold", "silver", "bronze"]),
+        ]),
+      );
     }
   }
 
-  const surfers: string[] = ["id,slug,name,country_code,region,birth_year,death_year,stance,discipline,era,tier,summary"];
+  const surfers: string[] = [
+    "id,slug,name,country_code,region,birth_year,death_year,stance,discipline,era,tier,summary",
+  ];
   const surferImages: string[] = ["id,surfer,key,alt_text,sort_order,credit,qa_tier"];
   const links: string[] = ["spot,surfer,relation"];
   const eras = ["pioneer", "longboard", "shortboard", "pro-tour", "modern", "current"];
   for (let id = 1; id <= surferCount; id++) {
     const [country, , regions] = pickCountry();
     const name = `${pick(FIRST_NAMES)} ${word(3)}`;
-    const slug = `${name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${id}`;
+    const slug = `${name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")}-${id}`;
     const born = 1900 + Math.floor(next() * 105);
-    surfers.push(row([
-      id, slug, name, country, pick(regions), born, born < 1940 && next() < 0.7 ? born + 50 + Math.floor(next() * 40) : null,
-      pick(["regular", "goofy", null]), pick(["shortboard", "longboard", "big-wave", "bodyboard"]), eras[Math.min(5, Math.floor((born - 1900) / 18))],
-      next() < 0.1 ? "iconic" : next() < 0.5 ? "regional" : "local", `Surfer from ${pick(regions)}; ${sentence()}`,
-    ]));
-    surferImages.push(row([id, slug, `surfers/${slug}/1.jpg`, `Portrait of ${name}`, 0, "Surf Catalog archive", "silver"]));
+    surfers.push(
+      row([
+        id,
+        slug,
+        name,
+        country,
+        pick(regions),
+        born,
+        born < 1940 && next() < 0.7 ? born + 50 + Math.floor(next() * 40) : null,
+        pick(["regular", "goofy", null]),
+        pick(["shortboard", "longboard", "big-wave", "bodyboard"]),
+        eras[Math.min(5, Math.floor((born - 1900) / 18))],
+        next() < 0.1 ? "iconic" : next() < 0.5 ? "regional" : "local",
+        `Surfer from ${pick(regions)}; ${sentence()}`,
+      ]),
+    );
+    surferImages.push(
+      row([id, slug, `surfers/${slug}/1.jpg`, `Portrait of ${name}`, 0, "Surf Catalog archive", "silver"]),
+    );
     const linked = new Set<string>();
     for (let i = 0; i < 1 + Math.floor(next() * 3); i++) linked.add(pick(spotSlugs));
-    for (const spot of linked) links.push(row([spot, slug, pick(["home break", "won here", "pioneered", "signature wave", null])]));
+    for (const spot of linked)
+      links.push(row([spot, slug, pick(["home break", "won here", "pioneered", "signature wave", null])]));
   }
 
   const write = (name: string, lines: string[]) => writeFileSync(path.join(outDir, name), `${lines.join("\n")}\n`);
@@ -141,13 +268,27 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   write("spot_surfers.csv", links);
   // The rest is small and does not grow with the catalog: the real files, but for
   // references to real spots and surfers, which the synthetic catalog does not have.
-  for (const name of ["tags.csv", "clips.csv", "organizations.yaml", "social.yaml"]) copyFileSync(path.join("content", name), path.join(outDir, name));
-  write("quotes.csv", ["id,slug,text,author,category,source_url,credit,surfer,featured", "1,sample,A sample quote for load tests.,Surf Catalog,ocean,,,,yes"]);
-  writeFileSync(path.join(outDir, "events.yaml"), "- slug: sample-event\n  name: Sample Event\n  org: wsl\n  start_date: 2027-04-01\n  end_date: 2027-04-10\n  window_type: scheduled\n  time_zone: Australia/Melbourne\n  location: Somewhere\n");
+  for (const name of ["tags.csv", "clips.csv", "organizations.yaml", "social.yaml"])
+    copyFileSync(path.join("content", name), path.join(outDir, name));
+  write("quotes.csv", [
+    "id,slug,text,author,category,source_url,credit,surfer,featured",
+    "1,sample,A sample quote for load tests.,Surf Catalog,ocean,,,,yes",
+  ]);
+  writeFileSync(
+    path.join(outDir, "events.yaml"),
+    "- slug: sample-event\n  name: Sample Event\n  org: wsl\n  start_date: 2027-04-01\n  end_date: 2027-04-10\n  window_type: scheduled\n  time_zone: Australia/Melbourne\n  location: Somewhere\n",
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { spots: { type: "string" }, surfers: { type: "string" }, out: { type: "string" }, seed: { type: "string" } } });
+  const { values } = parseArgs({
+    options: {
+      spots: { type: "string" },
+      surfers: { type: "string" },
+      out: { type: "string" },
+      seed: { type: "string" },
+    },
+  });
   if (!values.spots || !values.out) {
     console.error("usage: tsx scripts/generate-content.ts --spots N --out DIR [--surfers N] [--seed N]");
     process.exit(2);

@@ -7,17 +7,19 @@
  * cached data), 1 when nothing could be done.
  */
 import { readFileSync } from "node:fs";
+import type { Snapshot } from "../core/snapshot-format.ts";
 import { SocialCacheStore } from "../runtime/social/cache-store.ts";
 import { createGraphClient } from "../runtime/social/graph-client.ts";
 import { describe, refreshAccounts, refreshFeed } from "../runtime/social/refresh.ts";
 import { socialSettingsFromEnv } from "../runtime/social/settings.ts";
-import type { Snapshot } from "../runtime/snapshot-types.ts";
 
 function socialConfig(snapshotPath: string): Snapshot["social"] {
   try {
     return (JSON.parse(readFileSync(snapshotPath, "utf8")) as Snapshot).social;
   } catch {
-    console.error(`cannot read the curated accounts from ${snapshotPath}; run \`npm run build\` first (or set SNAPSHOT_PATH)`);
+    console.error(
+      `cannot read the curated accounts from ${snapshotPath}; run \`npm run build\` first (or set SNAPSHOT_PATH)`,
+    );
     process.exit(1);
   }
 }
@@ -46,7 +48,11 @@ async function main(): Promise<number> {
 
   try {
     for (const outcome of await refreshAccounts(client, store, social.scoredAccounts, now)) {
-      console.log(outcome.ok ? `account @${outcome.handle}: ok` : `account @${outcome.handle}: FAILED (${outcome.error}); its last good snapshot, if any, is kept`);
+      console.log(
+        outcome.ok
+          ? `account @${outcome.handle}: ok`
+          : `account @${outcome.handle}: FAILED (${outcome.error}); its last good snapshot, if any, is kept`,
+      );
       if (outcome.ok) succeeded++;
       else failed++;
     }

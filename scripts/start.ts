@@ -5,18 +5,20 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_MEDIA_BASE_URL } from "../build/defaults.ts";
 import { buildSnapshot } from "../build/pipeline.ts";
 import { printProblems } from "../build/report.ts";
-import { DEFAULT_MEDIA_BASE_URL } from "../build/defaults.ts";
 import { main } from "../runtime/server.ts";
 
 const contentDir = process.env.CONTENT_DIR || "content";
 const snapshotPath = process.env.SNAPSHOT_PATH || "dist/snapshot.json";
 
 function newestModification(dir: string): number {
-  return Math.max(...readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs));
+  return Math.max(
+    ...readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
+  );
 }
 
 // Stale when missing, or older than the content or the API description it is built with.
@@ -27,7 +29,11 @@ const stale =
   statSync(snapshotPath).mtimeMs < Math.max(newestModification(contentDir), statSync("openapi/openapi.yaml").mtimeMs);
 if (stale) {
   console.log(`Building ${snapshotPath} from ${contentDir}/ ...`);
-  const result = buildSnapshot({ contentDir, outDir: path.dirname(snapshotPath), mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL });
+  const result = buildSnapshot({
+    contentDir,
+    outDir: path.dirname(snapshotPath),
+    mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL,
+  });
   if (!result.ok) {
     printProblems(result.problems, contentDir, "fix them (npm run check) and start again.");
     process.exit(1);

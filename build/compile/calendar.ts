@@ -1,19 +1,27 @@
 /** Events (ordered by start date, then name) and the organizations that run them. */
+
+import { compareCodePoints, compareNames } from "../../core/fold.ts";
+import type { PodiumPlace } from "../../core/resources.ts";
+import type { EventEntry, Organization } from "../../core/snapshot-format.ts";
 import type { Content } from "../read-content.ts";
-import type { EventEntry, Organization } from "../../runtime/snapshot-types.ts";
-import type { PodiumPlace } from "../../runtime/resources.ts";
-import { compareCodePoints, compareNames } from "../../runtime/text/fold.ts";
 
 export function compileOrganizations(content: Content): Organization[] {
   return content.organizations
-    .map(({ record }) => ({ slug: record.slug, name: record.name, url: record.url, socialHandle: record.social_handle?.replace(/^@/, "") ?? null }))
+    .map(({ record }) => ({
+      slug: record.slug,
+      name: record.name,
+      url: record.url,
+      socialHandle: record.social_handle?.replace(/^@/, "") ?? null,
+    }))
     .sort((a, b) => compareCodePoints(a.slug, b.slug));
 }
 
 export function compileEvents(content: Content): EventEntry[] {
   const orgNames = new Map(content.organizations.map(({ record }) => [record.slug, record.name]));
   const podium = (places: { record: { place: number; name: string; surfer: string | null } }[]): PodiumPlace[] =>
-    places.map(({ record }) => ({ place: record.place, name: record.name, surferSlug: record.surfer })).sort((a, b) => a.place - b.place);
+    places
+      .map(({ record }) => ({ place: record.place, name: record.name, surferSlug: record.surfer }))
+      .sort((a, b) => a.place - b.place);
   return content.events
     .map(({ record }) => ({
       event: {

@@ -1,6 +1,7 @@
 /** The filter tables of a collection: for each value, the positions of the items that have it. */
-import type { FilterValue } from "../../runtime/snapshot-types.ts";
-import { compareCodePoints, foldKey } from "../../runtime/text/fold.ts";
+
+import { compareCodePoints, foldKey } from "../../core/fold.ts";
+import type { FilterValue } from "../../core/snapshot-format.ts";
 
 /**
  * `valuesOf(item)` lists the item's values of one field (none for null, several for

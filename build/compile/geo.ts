@@ -1,9 +1,11 @@
 /** The KDBush index over the spots that have coordinates, embedded as base64. */
 import KDBush from "kdbush";
-import type { GeoExport } from "../../runtime/snapshot-types.ts";
+import type { GeoExport } from "../../core/snapshot-format.ts";
 
 export function compileGeo(spots: { latitude: number | null; longitude: number | null }[]): GeoExport {
-  const positions = spots.flatMap((spot, position) => (spot.latitude === null || spot.longitude === null ? [] : [position]));
+  const positions = spots.flatMap((spot, position) =>
+    spot.latitude === null || spot.longitude === null ? [] : [position],
+  );
   const index = new KDBush(Math.max(positions.length, 1));
   for (const position of positions) index.add(spots[position].longitude!, spots[position].latitude!);
   // KDBush needs at least one point; an empty catalog indexes a dummy that no position maps to.

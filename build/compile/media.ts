@@ -1,5 +1,5 @@
 /** Media URLs: content holds object keys, the deployment says where the storage is. */
-import type { Image } from "../../runtime/resources.ts";
+import type { Image } from "../../core/resources.ts";
 
 export function mediaUrl(key: string, baseUrl: string): string {
   if (/^https?:\/\//.test(key)) return key;

@@ -1,5 +1,5 @@
 /** The default order of spots and surfers: tier rank, then name, then slug. */
-import { compareCodePoints, compareNames } from "../../runtime/text/fold.ts";
+import { compareCodePoints, compareNames } from "../../core/fold.ts";
 import { TIERS } from "../vocabulary.ts";
 
 /** iconic 0, regional 1, everything else (local, null) 2: decisions.md ranks only the first two. */

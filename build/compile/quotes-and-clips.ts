@@ -1,8 +1,9 @@
 /** The quotes wall (by id) and the clip inventory (featured, newest, title). */
+
+import { compareCodePoints, compareNames } from "../../core/fold.ts";
+import type { Clip } from "../../core/resources.ts";
+import type { QuoteEntry } from "../../core/snapshot-format.ts";
 import type { Content } from "../read-content.ts";
-import type { QuoteEntry } from "../../runtime/snapshot-types.ts";
-import type { Clip } from "../../runtime/resources.ts";
-import { compareCodePoints, compareNames } from "../../runtime/text/fold.ts";
 import { mediaUrl } from "./media.ts";
 
 export function compileQuotes(content: Content): QuoteEntry[] {

@@ -1,8 +1,8 @@
 /** Content records → the snapshot, with its version: a hash of everything in it. */
 import { createHash } from "node:crypto";
+import { SEARCH_OPTIONS } from "../../core/search-index.ts";
+import { SNAPSHOT_FORMAT, type Snapshot } from "../../core/snapshot-format.ts";
 import type { Content } from "../read-content.ts";
-import { SNAPSHOT_FORMAT, type Snapshot } from "../../runtime/snapshot-types.ts";
-import { SEARCH_OPTIONS } from "../../runtime/catalog/search-index.ts";
 import { compileEvents, compileOrganizations } from "./calendar.ts";
 import { compileClips, compileQuotes } from "./quotes-and-clips.ts";
 import { compileSpots } from "./spots.ts";
@@ -29,7 +29,11 @@ export function compileSnapshot(content: Content, mediaBaseUrl: string): Snapsho
     clips: compileClips(content, mediaBaseUrl),
     events: compileEvents(content),
     organizations: compileOrganizations(content),
-    social: { username: social.account.username, profileUrl: social.account.profile_url, scoredAccounts: social.scoredAccounts },
+    social: {
+      username: social.account.username,
+      profileUrl: social.account.profile_url,
+      scoredAccounts: social.scoredAccounts,
+    },
   };
   const version = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 16);
   // version first, so a person opening the file sees it at once

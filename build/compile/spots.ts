@@ -1,19 +1,26 @@
 /** Spots: joined with their images, tags and surfers, in default order, with their indexes. */
-import type { Content } from "../read-content.ts";
-import type { SpotCollection, SpotEntry } from "../../runtime/snapshot-types.ts";
-import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../runtime/catalog/search-index.ts";
-import { compareCodePoints, compareNames } from "../../runtime/text/fold.ts";
+
+import { compareCodePoints, compareNames } from "../../core/fold.ts";
+import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../core/search-index.ts";
+import type { SpotCollection, SpotEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
+import type { Content } from "../read-content.ts";
 import { compileFilter } from "./filters.ts";
 import { compileGeo } from "./geo.ts";
 import { compileImages, groupBy } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
 
 export function compileSpots(content: Content, mediaBaseUrl: string): SpotCollection {
-  const imagesBySpot = groupBy(content.spotImages.map(({ record }) => record), (image) => image.spot);
+  const imagesBySpot = groupBy(
+    content.spotImages.map(({ record }) => record),
+    (image) => image.spot,
+  );
   const tagsBySlug = new Map(content.tags.map(({ record }) => [record.slug, record]));
   const surfersBySlug = new Map(content.surfers.map(({ record }) => [record.slug, record]));
-  const linksBySpot = groupBy(content.spotSurfers.map(({ record }) => record), (link) => link.spot);
+  const linksBySpot = groupBy(
+    content.spotSurfers.map(({ record }) => record),
+    (link) => link.spot,
+  );
 
   const entries: SpotEntry[] = content.spots.map(({ record }) => {
     const { images, heroQaTier } = compileImages(imagesBySpot.get(record.slug) ?? [], mediaBaseUrl);
@@ -46,7 +53,6 @@ export function compileSpots(content: Content, mediaBaseUrl: string): SpotCollec
   });
   const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
   const items = entries.sort((a, b) => compareByTierNameSlug(a.spot, b.spot));
-
 
   return {
     items,

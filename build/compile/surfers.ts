@@ -1,24 +1,37 @@
 /** Surfers: joined with their images and spots, in default order, with their search index. */
-import type { Content } from "../read-content.ts";
-import type { SurferCollection, SurferEntry } from "../../runtime/snapshot-types.ts";
-import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../runtime/catalog/search-index.ts";
-import { compareCodePoints, compareNames } from "../../runtime/text/fold.ts";
+
+import { compareCodePoints, compareNames } from "../../core/fold.ts";
+import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../core/search-index.ts";
+import type { SurferCollection, SurferEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
+import type { Content } from "../read-content.ts";
 import { compileFilter } from "./filters.ts";
 import { compileImages, groupBy } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
 
 export function compileSurfers(content: Content, mediaBaseUrl: string): SurferCollection {
-  const imagesBySurfer = groupBy(content.surferImages.map(({ record }) => record), (image) => image.surfer);
+  const imagesBySurfer = groupBy(
+    content.surferImages.map(({ record }) => record),
+    (image) => image.surfer,
+  );
   const spotsBySlug = new Map(content.spots.map(({ record }) => [record.slug, record]));
-  const linksBySurfer = groupBy(content.spotSurfers.map(({ record }) => record), (link) => link.surfer);
+  const linksBySurfer = groupBy(
+    content.spotSurfers.map(({ record }) => record),
+    (link) => link.surfer,
+  );
 
   const entries: SurferEntry[] = content.surfers.map(({ record }) => {
     const { images } = compileImages(imagesBySurfer.get(record.slug) ?? [], mediaBaseUrl);
     const spots = (linksBySurfer.get(record.slug) ?? [])
       .map((link) => {
         const spot = spotsBySlug.get(link.spot)!;
-        return { slug: spot.slug, name: spot.name, region: spot.region, country_code: spot.country_code, relation: link.relation };
+        return {
+          slug: spot.slug,
+          name: spot.name,
+          region: spot.region,
+          country_code: spot.country_code,
+          relation: link.relation,
+        };
       })
       .sort((a, b) => compareNames(a.name, b.name) || compareCodePoints(a.slug, b.slug));
     return {
@@ -42,7 +55,6 @@ export function compileSurfers(content: Content, mediaBaseUrl: string): SurferCo
     };
   });
   const items = entries.sort((a, b) => compareByTierNameSlug(a.surfer, b.surfer));
-
 
   return {
     items,

@@ -7,8 +7,8 @@
  *   inside, scheduled          live
  *   inside, holding-period     window-open, or live on a day the organizer called on
  */
-import type { EventStatus } from "../resources.ts";
-import type { EventEntry } from "../snapshot-types.ts";
+import type { EventStatus } from "../../core/resources.ts";
+import type { EventEntry } from "../../core/snapshot-format.ts";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,7 +1,8 @@
 /** Quotes, clips and events: pure functions of the snapshot, parameters and the clock. */
-import type { Clip, EventStatus, Quote, SurfEvent } from "../resources.ts";
-import type { Snapshot } from "../snapshot-types.ts";
-import { foldKey } from "../text/fold.ts";
+
+import { foldKey } from "../../core/fold.ts";
+import type { Clip, EventStatus, Quote, SurfEvent } from "../../core/resources.ts";
+import type { Snapshot } from "../../core/snapshot-format.ts";
 import { eventStatus } from "./event-status.ts";
 
 /** A filter as folded keys (any of them matches); absent means no constraint. */
@@ -9,7 +10,10 @@ function matches(value: string | null, keys: string[] | undefined): boolean {
   return keys === undefined || (value !== null && keys.includes(foldKey(value)));
 }
 
-export function listQuotes(snapshot: Snapshot, filters: { category?: string[]; surfer?: string[] }): { quotes: Quote[]; total: number } {
+export function listQuotes(
+  snapshot: Snapshot,
+  filters: { category?: string[]; surfer?: string[] },
+): { quotes: Quote[]; total: number } {
   const quotes = snapshot.quotes
     .map((entry) => entry.quote)
     .filter((quote) => matches(quote.category, filters.category) && matches(quote.surferSlug, filters.surfer));
@@ -32,7 +36,11 @@ export function eventsAt(snapshot: Snapshot, now: Date): SurfEvent[] {
   return snapshot.events.map((entry) => ({ ...entry.event, status: eventStatus(entry, now) }));
 }
 
-export function listEvents(snapshot: Snapshot, filters: EventFilters, now: Date): { total: number; events: SurfEvent[] } {
+export function listEvents(
+  snapshot: Snapshot,
+  filters: EventFilters,
+  now: Date,
+): { total: number; events: SurfEvent[] } {
   const events = eventsAt(snapshot, now).filter(
     (event) =>
       matches(event.org, filters.org) &&

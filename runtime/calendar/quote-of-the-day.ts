@@ -2,8 +2,8 @@
  * The Quote of the Day: the featured pool in id order, indexed by the number of whole
  * UTC days since the epoch, so every caller gets the same quote for one UTC day.
  */
-import type { Quote } from "../resources.ts";
-import type { QuoteEntry } from "../snapshot-types.ts";
+import type { Quote } from "../../core/resources.ts";
+import type { QuoteEntry } from "../../core/snapshot-format.ts";
 
 const DAY_MS = 86_400_000;
 

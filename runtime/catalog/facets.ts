@@ -3,10 +3,11 @@
  * q and every active filter except that field's own, so choosing `country=PT` still
  * shows how many items each other country has.
  */
-import type { FacetCount } from "../resources.ts";
+
+import { compareCodePoints, compareNames, foldKey } from "../../core/fold.ts";
+import type { FacetCount } from "../../core/resources.ts";
 import type { LoadedCollection } from "../snapshot.ts";
-import { compareCodePoints, compareNames, foldKey } from "../text/fold.ts";
-import { select, type FilterSelection, type Selection } from "./selection.ts";
+import { type FilterSelection, type Selection, select } from "./selection.ts";
 
 /**
  * How many constraints each position meets. An item counts for a field's facet when it
@@ -16,7 +17,8 @@ import { select, type FilterSelection, type Selection } from "./selection.ts";
 function constraintHits(selection: Selection): Uint8Array | null {
   if (selection.constraints.length === 0) return null;
   const hits = new Uint8Array(selection.size);
-  for (const { mask } of selection.constraints) for (let position = 0; position < selection.size; position++) hits[position] += mask[position];
+  for (const { mask } of selection.constraints)
+    for (let position = 0; position < selection.size; position++) hits[position] += mask[position];
   return hits;
 }
 
@@ -44,7 +46,9 @@ export function countFacet<Entry, Filter extends string>(
     const spelling = known?.value ?? spellSelected(key);
     if (!counts.some((entry) => foldKey(entry.value) === key)) counts.push({ value: spelling, count: 0 });
   }
-  return counts.sort((a, b) => b.count - a.count || compareNames(a.value, b.value) || compareCodePoints(a.value, b.value));
+  return counts.sort(
+    (a, b) => b.count - a.count || compareNames(a.value, b.value) || compareCodePoints(a.value, b.value),
+  );
 }
 
 /**

@@ -6,8 +6,9 @@
  * against all of them is a few array reads; facets reuse the same masks to count
  * "everything but my own field" (disjunctive facets).
  */
+
+import { searchPositions } from "../../core/search-index.ts";
 import type { LoadedCollection } from "../snapshot.ts";
-import { searchPositions } from "./search-index.ts";
 
 /** Filter values as folded keys, per field; a field that is absent does not constrain. */
 export type FilterSelection<Filter extends string> = Partial<Record<Filter, string[]>>;
@@ -51,14 +52,18 @@ function maskTaker(collection: object, size: number): () => Uint8Array {
   };
 }
 
-export function select<Entry, Filter extends string>(collection: LoadedCollection<Entry, Filter>, criteria: Criteria<Filter>): Selection {
+export function select<Entry, Filter extends string>(
+  collection: LoadedCollection<Entry, Filter>,
+  criteria: Criteria<Filter>,
+): Selection {
   const size = collection.items.length;
   const takeMask = maskTaker(collection, size);
   const constraints: Constraint[] = [];
   for (const [field, keys] of Object.entries(criteria.filters) as [Filter, string[] | undefined][]) {
     if (!keys) continue;
     const mask = takeMask();
-    for (const key of keys) for (const position of collection.filters[field].get(key)?.positions ?? []) mask[position] = 1;
+    for (const key of keys)
+      for (const position of collection.filters[field].get(key)?.positions ?? []) mask[position] = 1;
     constraints.push({ field, mask });
   }
   if (criteria.within) constraints.push({ field: null, mask: markAll(takeMask(), criteria.within) });
@@ -71,7 +76,8 @@ export function select<Entry, Filter extends string>(collection: LoadedCollectio
   const source = ranked ? constraints.length - 1 : criteria.within ? constraints.length - 1 : 0;
   const candidates = ranked ?? candidatesInOrder(constraints[source].mask, criteria.within, size);
   const rest = constraints.filter((_constraint, i) => i !== source).map(({ mask }) => mask);
-  const positions = rest.length === 0 ? candidates : candidates.filter((position) => rest.every((mask) => mask[position] === 1));
+  const positions =
+    rest.length === 0 ? candidates : candidates.filter((position) => rest.every((mask) => mask[position] === 1));
   return { positions, constraints, size };
 }
 
@@ -85,7 +91,8 @@ function markAll(mask: Uint8Array, positions: number[]): Uint8Array {
  * else a scan of the mask (linear, but a tight loop over bytes).
  */
 function candidatesInOrder(mask: Uint8Array, within: number[] | undefined, size: number): number[] {
-  if (within && within.length * Math.log2(within.length + 2) < size / 8) return Array.from(Int32Array.from(within).sort());
+  if (within && within.length * Math.log2(within.length + 2) < size / 8)
+    return Array.from(Int32Array.from(within).sort());
   const positions: number[] = [];
   for (let position = 0; position < size; position++) if (mask[position] === 1) positions.push(position);
   return positions;
@@ -99,5 +106,8 @@ export function pageOf<Entry, Filter extends string, Item>(
   itemOf: (entry: Entry) => Item,
 ): { items: Item[]; total: number } {
   const { positions } = select(collection, criteria);
-  return { items: positions.slice(page.offset, page.offset + page.limit).map((position) => itemOf(collection.items[position])), total: positions.length };
+  return {
+    items: positions.slice(page.offset, page.offset + page.limit).map((position) => itemOf(collection.items[position])),
+    total: positions.length,
+  };
 }

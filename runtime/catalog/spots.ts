@@ -1,10 +1,10 @@
 /** The spot queries: pure functions of the catalog and already-validated parameters. */
-import type { Image, LinkedSurfer, Spot, SpotMarker, Tag } from "../resources.ts";
+import type { Image, LinkedSurfer, Spot, SpotMarker, Tag } from "../../core/resources.ts";
+import type { SpotFilter } from "../../core/snapshot-format.ts";
 import type { Catalog } from "../snapshot.ts";
-import type { SpotFilter } from "../snapshot-types.ts";
 import { facetSummary } from "./facets.ts";
-import { positionsInBox, type BoundingBox } from "./geo.ts";
-import { pageOf, select, type FilterSelection } from "./selection.ts";
+import { type BoundingBox, positionsInBox } from "./geo.ts";
+import { type FilterSelection, pageOf, select } from "./selection.ts";
 
 export interface SpotCriteria {
   filters: FilterSelection<SpotFilter>;
@@ -16,13 +16,20 @@ export interface Page {
   offset: number;
 }
 
-export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page): { spots: Spot[]; total: number; limit: number; offset: number } {
+export function listSpots(
+  catalog: Catalog,
+  criteria: SpotCriteria,
+  page: Page,
+): { spots: Spot[]; total: number; limit: number; offset: number } {
   const { items, total } = pageOf(catalog.spots, criteria, page, (entry) => entry.spot);
   return { spots: items, total, limit: page.limit, offset: page.offset };
 }
 
 /** Markers in list order, for the spots that have coordinates (and lie in `bbox`, if given). */
-export function spotMarkers(catalog: Catalog, criteria: SpotCriteria & { bbox?: BoundingBox }): { spots: SpotMarker[] } {
+export function spotMarkers(
+  catalog: Catalog,
+  criteria: SpotCriteria & { bbox?: BoundingBox },
+): { spots: SpotMarker[] } {
   const within = criteria.bbox ? positionsInBox(catalog.spots, criteria.bbox) : catalog.spots.geoPositions;
   const { positions } = select(catalog.spots, { ...criteria, within });
   const markers = catalog.spots.markers;
@@ -55,7 +62,10 @@ export function spotFacets(catalog: Catalog, criteria: SpotCriteria) {
   return facetSummary(catalog.spots, criteria, SPOT_FACET_KEYS);
 }
 
-export function spotDetail(catalog: Catalog, slug: string): { spot: Spot; images: Image[]; tags: Tag[]; surfers: LinkedSurfer[] } | undefined {
+export function spotDetail(
+  catalog: Catalog,
+  slug: string,
+): { spot: Spot; images: Image[]; tags: Tag[]; surfers: LinkedSurfer[] } | undefined {
   const position = catalog.spots.positionBySlug.get(slug);
   return position === undefined ? undefined : catalog.spots.items[position];
 }

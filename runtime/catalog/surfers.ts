@@ -1,9 +1,9 @@
 /** The surfer queries: pure functions of the catalog and already-validated parameters. */
-import type { Image, LinkedSpot, Surfer } from "../resources.ts";
+import type { Image, LinkedSpot, Surfer } from "../../core/resources.ts";
+import type { SurferFilter } from "../../core/snapshot-format.ts";
 import type { Catalog } from "../snapshot.ts";
-import type { SurferFilter } from "../snapshot-types.ts";
 import { facetSummary } from "./facets.ts";
-import { pageOf, type FilterSelection } from "./selection.ts";
+import { type FilterSelection, pageOf } from "./selection.ts";
 import type { Page } from "./spots.ts";
 
 export interface SurferCriteria {
@@ -11,7 +11,11 @@ export interface SurferCriteria {
   q?: string;
 }
 
-export function listSurfers(catalog: Catalog, criteria: SurferCriteria, page: Page): { surfers: Surfer[]; total: number; limit: number; offset: number } {
+export function listSurfers(
+  catalog: Catalog,
+  criteria: SurferCriteria,
+  page: Page,
+): { surfers: Surfer[]; total: number; limit: number; offset: number } {
   const { items, total } = pageOf(catalog.surfers, criteria, page, (entry) => entry.surfer);
   return { surfers: items, total, limit: page.limit, offset: page.offset };
 }
@@ -27,7 +31,10 @@ export function surferFacets(catalog: Catalog, criteria: SurferCriteria) {
   return facetSummary(catalog.surfers, criteria, SURFER_FACET_KEYS);
 }
 
-export function surferDetail(catalog: Catalog, slug: string): { surfer: Surfer; images: Image[]; spots: LinkedSpot[] } | undefined {
+export function surferDetail(
+  catalog: Catalog,
+  slug: string,
+): { surfer: Surfer; images: Image[]; spots: LinkedSpot[] } | undefined {
   const position = catalog.surfers.positionBySlug.get(slug);
   return position === undefined ? undefined : catalog.surfers.items[position];
 }

@@ -1,6 +1,13 @@
 /** One endpoint of the reference: what it does, a curl line, its parameters, its answers. */
 import { resolve } from "../openapi/resolve.ts";
-import type { HeaderObject, OpenApiDocument, OperationObject, ParameterObject, ResponseObject, SchemaObject } from "../openapi/types.ts";
+import type {
+  HeaderObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  ResponseObject,
+  SchemaObject,
+} from "../openapi/types.ts";
 import { curlCommand, exampleRequest } from "./curl.ts";
 import { anchor, escapeHtml } from "./escape.ts";
 import { markdownToHtml } from "./markdown.ts";
@@ -10,9 +17,19 @@ export function operationAnchor(method: string, path: string, operation: Operati
   return anchor("op", operation.operationId ?? `${method}${path}`);
 }
 
-export function renderOperation(document: OpenApiDocument, path: string, method: string, operation: OperationObject, origin: string): string {
-  const parameters = [...(document.paths[path].parameters ?? []), ...(operation.parameters ?? [])].map((parameter) => resolve<ParameterObject>(document, parameter));
-  const responses = Object.entries(operation.responses).map(([status, response]) => [status, resolve<ResponseObject>(document, response)] as const);
+export function renderOperation(
+  document: OpenApiDocument,
+  path: string,
+  method: string,
+  operation: OperationObject,
+  origin: string,
+): string {
+  const parameters = [...(document.paths[path].parameters ?? []), ...(operation.parameters ?? [])].map((parameter) =>
+    resolve<ParameterObject>(document, parameter),
+  );
+  const responses = Object.entries(operation.responses).map(
+    ([status, response]) => [status, resolve<ResponseObject>(document, response)] as const,
+  );
   const successes = responses.filter(([status]) => status.startsWith("2"));
   const others = responses.filter(([status]) => !status.startsWith("2"));
   return `<article class="operation" id="${operationAnchor(method, path, operation)}">
@@ -32,12 +49,21 @@ ${renderOtherAnswers(document, others)}
 function renderParameters(parameters: ParameterObject[]): string {
   if (parameters.length === 0) return `<p class="none">None: any query parameter is answered with 400.</p>`;
   const rows = parameters.map((parameter) => {
-    const list = parameter.style === "form" && parameter.explode === false && parameter.schema?.type === "array" ? " (comma-separated)" : "";
-    const where = parameter.in === "path" ? "path, required" : parameter.required ? `${parameter.in}, required` : parameter.in;
-    const example = parameter.example === undefined ? "" : `<p class="example">Example: <code>${escapeHtml(exampleValue(parameter.example))}</code></p>`;
-    return `<tr><td data-label="Name"><code>${escapeHtml(parameter.name)}</code><br><span class="where">${escapeHtml(where)}</span></td>` +
+    const list =
+      parameter.style === "form" && parameter.explode === false && parameter.schema?.type === "array"
+        ? " (comma-separated)"
+        : "";
+    const where =
+      parameter.in === "path" ? "path, required" : parameter.required ? `${parameter.in}, required` : parameter.in;
+    const example =
+      parameter.example === undefined
+        ? ""
+        : `<p class="example">Example: <code>${escapeHtml(exampleValue(parameter.example))}</code></p>`;
+    return (
+      `<tr><td data-label="Name"><code>${escapeHtml(parameter.name)}</code><br><span class="where">${escapeHtml(where)}</span></td>` +
       `<td data-label="Type">${schemaHtml(parameter.schema)}${escapeHtml(list)}</td>` +
-      `<td data-label="Meaning">${markdownToHtml(parameter.description, 5)}${example}</td></tr>`;
+      `<td data-label="Meaning">${markdownToHtml(parameter.description, 5)}${example}</td></tr>`
+    );
   });
   return `<table class="parameters"><thead><tr><th>Name</th><th>Type and rules</th><th>Meaning</th></tr></thead><tbody>\n${rows.join("\n")}\n</tbody></table>`;
 }
@@ -53,9 +79,10 @@ function renderSuccess(document: OpenApiDocument, status: string, response: Resp
     const required = resolve<HeaderObject>(document, header).required ? "" : " (sometimes)";
     return `<code>${escapeHtml(name)}</code>${escapeHtml(required)}`;
   });
-  const example = media?.example === undefined
-    ? ""
-    : `<details class="example" open><summary>Example response</summary><pre><code>${escapeHtml(JSON.stringify(media.example, null, 2))}</code></pre></details>`;
+  const example =
+    media?.example === undefined
+      ? ""
+      : `<details class="example" open><summary>Example response</summary><pre><code>${escapeHtml(JSON.stringify(media.example, null, 2))}</code></pre></details>`;
   return `<h4>Response ${escapeHtml(status)}</h4>
 <p>${escapeHtml(response.description)}${media ? ` Body: ${schemaHtml(media.schema)} (<code>${escapeHtml(mediaType)}</code>).` : ""}</p>
 ${headers.length > 0 ? `<p class="headers">Headers: ${headers.join(", ")}.</p>` : ""}
@@ -66,9 +93,11 @@ function renderOtherAnswers(document: OpenApiDocument, responses: (readonly [str
   const rows = responses.map(([status, response]) => {
     const schema = Object.values(response.content ?? {})[0]?.schema;
     const code = schema ? errorCode(document, schema) : undefined;
-    return `<tr><td data-label="Status"><strong>${escapeHtml(status)}</strong></td>` +
+    return (
+      `<tr><td data-label="Status"><strong>${escapeHtml(status)}</strong></td>` +
       `<td data-label="Code">${code ? `<code>${escapeHtml(code)}</code>` : "no body"}</td>` +
-      `<td data-label="When">${markdownToHtml(response.description, 5)}</td></tr>`;
+      `<td data-label="When">${markdownToHtml(response.description, 5)}</td></tr>`
+    );
   });
   return `<table class="answers"><thead><tr><th>Status</th><th>Code</th><th>When</th></tr></thead><tbody>\n${rows.join("\n")}\n</tbody></table>`;
 }

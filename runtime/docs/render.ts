@@ -39,17 +39,21 @@ export function renderDocs(document: OpenApiDocument, origin: string): string {
   const { title, version, summary, description } = document.info;
   const toc = groups
     .map((group) => {
-      const links = group.entries.map(({ path, method, operation }) =>
-        `<li><a href="#${operationAnchor(method, path, operation)}">${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}</a></li>`);
+      const links = group.entries.map(
+        ({ path, method, operation }) =>
+          `<li><a href="#${operationAnchor(method, path, operation)}">${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}</a></li>`,
+      );
       return `<li><a href="#${anchor("tag", group.name)}">${escapeHtml(group.name)}</a><ol>${links.join("")}</ol></li>`;
     })
     .join("\n");
   const sections = groups
-    .map((group) => `<section class="tag" id="${anchor("tag", group.name)}">
+    .map(
+      (group) => `<section class="tag" id="${anchor("tag", group.name)}">
 <h2>${escapeHtml(group.name)}</h2>
 ${markdownToHtml(group.description, 3)}
 ${group.entries.map(({ path, method, operation }) => renderOperation(document, path, method, operation, origin)).join("\n")}
-</section>`)
+</section>`,
+    )
     .join("\n");
   return `<!doctype html>
 <html lang="en">

@@ -11,12 +11,15 @@ export function renderResources(document: OpenApiDocument): string {
 
 function renderSchema(name: string, schema: SchemaObject): string {
   const heading = `<h3 id="${anchor("schema", name)}">${escapeHtml(name)}</h3>\n${markdownToHtml(schema.description, 4)}`;
-  if (!schema.properties) return `<div class="schema">${heading}\n<p>${schemaHtml({ ...schema, description: undefined })}</p></div>`;
+  if (!schema.properties)
+    return `<div class="schema">${heading}\n<p>${schemaHtml({ ...schema, description: undefined })}</p></div>`;
   const required = new Set(schema.required ?? []);
-  const rows = Object.entries(schema.properties).map(([field, property]) =>
-    `<tr><td data-label="Field"><code>${escapeHtml(field)}</code>${required.has(field) ? "" : ` <span class="where">optional</span>`}</td>` +
-    `<td data-label="Type">${schemaHtml(property)}</td>` +
-    `<td data-label="Meaning">${markdownToHtml(property.description, 5)}</td></tr>`);
+  const rows = Object.entries(schema.properties).map(
+    ([field, property]) =>
+      `<tr><td data-label="Field"><code>${escapeHtml(field)}</code>${required.has(field) ? "" : ` <span class="where">optional</span>`}</td>` +
+      `<td data-label="Type">${schemaHtml(property)}</td>` +
+      `<td data-label="Meaning">${markdownToHtml(property.description, 5)}</td></tr>`,
+  );
   return `<div class="schema">${heading}
 <table class="fields"><thead><tr><th>Field</th><th>Type</th><th>Meaning</th></tr></thead><tbody>
 ${rows.join("\n")}

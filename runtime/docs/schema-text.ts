@@ -21,14 +21,19 @@ export function schemaHtml(schema: SchemaObject | undefined): string {
 function typeHtml(schema: SchemaObject): string {
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (alternatives) return alternatives.map(schemaHtml).join(" or ");
-  if (schema.allOf) return schema.allOf.map((part) => (part.$ref ? schemaLink(part.$ref) : fixedProperties(part))).join(" ");
+  if (schema.allOf)
+    return schema.allOf.map((part) => (part.$ref ? schemaLink(part.$ref) : fixedProperties(part))).join(" ");
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  return types.map((type) => (type === "array" ? `array of ${schemaHtml(schema.items)}` : escapeHtml(type))).join(" or ");
+  return types
+    .map((type) => (type === "array" ? `array of ${schemaHtml(schema.items)}` : escapeHtml(type)))
+    .join(" or ");
 }
 
 /** The part of an `allOf` that pins properties, like an error's `code`. */
 function fixedProperties(schema: SchemaObject): string {
-  const pinned = Object.entries(schema.properties ?? {}).map(([name, property]) => `${code(name)} ${schemaHtml(property)}`);
+  const pinned = Object.entries(schema.properties ?? {}).map(
+    ([name, property]) => `${code(name)} ${schemaHtml(property)}`,
+  );
   return pinned.length > 0 ? `with ${pinned.join(", ")}` : "";
 }
 
@@ -36,7 +41,8 @@ function rules(schema: SchemaObject): string[] {
   const out: string[] = [];
   if (schema.const !== undefined) out.push(`always ${code(schema.const)}`);
   if (schema.enum) out.push(`one of ${schema.enum.map(code).join(", ")}`);
-  if (schema.minimum !== undefined && schema.maximum !== undefined) out.push(`${escapeHtml(schema.minimum)} to ${escapeHtml(schema.maximum)}`);
+  if (schema.minimum !== undefined && schema.maximum !== undefined)
+    out.push(`${escapeHtml(schema.minimum)} to ${escapeHtml(schema.maximum)}`);
   else if (schema.minimum !== undefined) out.push(`at least ${escapeHtml(schema.minimum)}`);
   else if (schema.maximum !== undefined) out.push(`at most ${escapeHtml(schema.maximum)}`);
   if (schema.maxLength !== undefined) out.push(`at most ${escapeHtml(schema.maxLength)} characters`);

@@ -4,16 +4,16 @@ import path from "node:path";
 import { H3 } from "h3";
 import type { OpenApiDocument } from "../openapi/types.ts";
 import type { Catalog } from "../snapshot.ts";
+import { SocialCacheStore } from "../social/cache-store.ts";
+import { SocialService } from "../social/service.ts";
 import { notFound, type ReportFailure } from "./errors.ts";
 import type { FastPath } from "./fast-path.ts";
-import { respondError, type ResponseContext } from "./respond.ts";
+import { type ResponseContext, respondError } from "./respond.ts";
 import { ResponseCache } from "./response-cache.ts";
 import { registerCalendarRoutes } from "./routes/calendar.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerSocialRoutes } from "./routes/social.ts";
-import { SocialCacheStore } from "../social/cache-store.ts";
-import { SocialService } from "../social/service.ts";
 
 export interface AppOptions {
   catalog: Catalog;

@@ -17,11 +17,15 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
     const [name, ...parameters] = part.trim().split(";");
-    const q = parameters.map((parameter) => /^\s*q=([0-9.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+    const q = parameters
+      .map((parameter) => /^\s*q=([0-9.]+)\s*$/.exec(parameter)?.[1])
+      .find((value) => value !== undefined);
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
   const quality = (encoding: Encoding) => accepted.get(encoding) ?? accepted.get("*") ?? 0;
-  const best = (["br", "gzip"] as const).filter((encoding) => quality(encoding) > 0).sort((a, b) => quality(b) - quality(a));
+  const best = (["br", "gzip"] as const)
+    .filter((encoding) => quality(encoding) > 0)
+    .sort((a, b) => quality(b) - quality(a));
   return best[0] ?? null;
 }
 
@@ -31,13 +35,18 @@ export interface Compressed {
 }
 
 /** The answer in `encoding`, made on first use and kept on the answer itself. */
-export function compressed(answer: CachedBody & { compressed?: Partial<Record<Encoding, Compressed>> }, encoding: Encoding): Compressed {
+export function compressed(
+  answer: CachedBody & { compressed?: Partial<Record<Encoding, Compressed>> },
+  encoding: Encoding,
+): Compressed {
   answer.compressed ??= {};
   const kept = answer.compressed[encoding];
   if (kept) return kept;
   const bytes =
     encoding === "br"
-      ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
+      ? brotliCompressSync(answer.body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
+        })
       : gzipSync(answer.body, { level: 6 });
   const made = { bytes, etag: `${answer.etag.slice(0, -1)}-${encoding}"` };
   answer.compressed[encoding] = made;

@@ -6,14 +6,18 @@
 /** Parses `CORS_ORIGINS` (comma-separated origins); a malformed entry is an error at start. */
 export function parseCorsOrigins(value: string | undefined): Set<string> {
   const origins = new Set<string>();
-  for (const entry of (value ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     let url: URL;
     try {
       url = new URL(entry);
     } catch {
       throw new Error(`CORS_ORIGINS entry '${entry}' is not an origin like https://surf.example`);
     }
-    if (url.origin !== entry.replace(/\/$/, "")) throw new Error(`CORS_ORIGINS entry '${entry}' must be a bare origin (scheme, host, port) like ${url.origin}`);
+    if (url.origin !== entry.replace(/\/$/, ""))
+      throw new Error(`CORS_ORIGINS entry '${entry}' must be a bare origin (scheme, host, port) like ${url.origin}`);
     origins.add(url.origin);
   }
   return origins;
@@ -27,7 +31,11 @@ export function corsHeaders(origin: string | null, allowed: Set<string>): Record
 
 /** A CORS preflight: OPTIONS with an Origin and the method the browser means to send. */
 export function isPreflight(request: Request): boolean {
-  return request.method === "OPTIONS" && request.headers.has("origin") && request.headers.has("access-control-request-method");
+  return (
+    request.method === "OPTIONS" &&
+    request.headers.has("origin") &&
+    request.headers.has("access-control-request-method")
+  );
 }
 
 export function preflightHeaders(request: Request): Record<string, string> {

@@ -17,18 +17,31 @@ export function notFound(message: string): Boom.Boom {
 }
 
 export function methodNotAllowed(method: string): Boom.Boom {
-  return Boom.methodNotAllowed(`${method} is not allowed; this API is read-only, use GET`, { code: "METHOD_NOT_ALLOWED" satisfies ErrorCode }, ["GET"]);
+  return Boom.methodNotAllowed(
+    `${method} is not allowed; this API is read-only, use GET`,
+    { code: "METHOD_NOT_ALLOWED" satisfies ErrorCode },
+    ["GET"],
+  );
 }
 
 export function socialUnavailable(message: string): Boom.Boom {
   return Boom.serverUnavailable(message, { code: "SOCIAL_UNAVAILABLE" satisfies ErrorCode });
 }
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = { 400: "INVALID_QUERY", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 503: "SOCIAL_UNAVAILABLE" };
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: "INVALID_QUERY",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  503: "SOCIAL_UNAVAILABLE",
+};
 
 /** h3 wraps what a handler throws (and may wrap it again): find our Boom inside. */
 function findBoom(error: unknown): Boom.Boom | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     if (Boom.isBoom(current)) return current;
   }
   return undefined;
@@ -36,9 +49,16 @@ function findBoom(error: unknown): Boom.Boom | undefined {
 
 /** Errors h3 raises itself (no route, malformed URL), described without internals. */
 function fromH3(error: HTTPError, event: H3Event): { status: number; message: string; code: ErrorCode } {
-  if (error.status === 404) return { status: 404, message: `no endpoint at ${safePath(event)}; the API's endpoints are listed at /api/docs`, code: "NOT_FOUND" };
-  if (error.status === 400) return { status: 400, message: "the request URL is malformed (check its percent-encoding)", code: "INVALID_QUERY" };
-  if (error.status === 405) return { status: 405, message: "this API is read-only, use GET", code: "METHOD_NOT_ALLOWED" };
+  if (error.status === 404)
+    return {
+      status: 404,
+      message: `no endpoint at ${safePath(event)}; the API's endpoints are listed at /api/docs`,
+      code: "NOT_FOUND",
+    };
+  if (error.status === 400)
+    return { status: 400, message: "the request URL is malformed (check its percent-encoding)", code: "INVALID_QUERY" };
+  if (error.status === 405)
+    return { status: 405, message: "this API is read-only, use GET", code: "METHOD_NOT_ALLOWED" };
   return { status: 500, message: "internal error; please try again later", code: "INTERNAL" };
 }
 
@@ -59,7 +79,9 @@ export function describeError(
 ): { status: number; body: { error: string; code: string }; allow?: string } {
   const boom = findBoom(error);
   if (!boom) {
-    const { status, message, code } = error.unhandled ? { status: 500, message: "internal error; please try again later", code: "INTERNAL" as const } : fromH3(error, event);
+    const { status, message, code } = error.unhandled
+      ? { status: 500, message: "internal error; please try again later", code: "INTERNAL" as const }
+      : fromH3(error, event);
     if (status >= 500) report(error.cause ?? error);
     return { status, body: { error: message, code }, allow: status === 405 ? "GET" : undefined };
   }
@@ -68,7 +90,8 @@ export function describeError(
     return { status: 500, body: { error: "internal error; please try again later", code: "INTERNAL" } };
   }
   // Every Boom of ours carries its code; one that does not still gets a code, never none.
-  const code = (boom.data as { code?: string } | null)?.code ?? CODE_BY_STATUS[boom.output.statusCode] ?? "INVALID_QUERY";
+  const code =
+    (boom.data as { code?: string } | null)?.code ?? CODE_BY_STATUS[boom.output.statusCode] ?? "INVALID_QUERY";
   return {
     status: boom.output.statusCode,
     body: { error: boom.message, code },

@@ -6,12 +6,12 @@
  * conditional request, an unknown URL) goes the normal way.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { compressed, COMPRESS_MIN_BYTES, negotiateEncoding, type Encoding } from "./compression.ts";
+import { COMPRESS_MIN_BYTES, compressed, type Encoding, negotiateEncoding } from "./compression.ts";
 import { corsHeaders } from "./cors.ts";
 import { SizedLru } from "./lru.ts";
 import { rawHeader } from "./raw-header.ts";
-import type { CachedBody } from "./response-cache.ts";
 import { SUCCESS_CACHE_CONTROL, VARY_JSON } from "./respond.ts";
+import type { CachedBody } from "./response-cache.ts";
 
 export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => unknown;
 
@@ -53,7 +53,8 @@ export class FastPath {
     const entry = this.entries.get(request.url);
     if (!entry) return false;
     if (rawHeader(request, "if-none-match") !== undefined) return false; // 304s take the normal path
-    const encoding = entry.answer.body.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(rawHeader(request, "accept-encoding")) : null;
+    const encoding =
+      entry.answer.body.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(rawHeader(request, "accept-encoding")) : null;
     const prepared = encoding ? (entry.encoded[encoding] ??= prepareEncoded(entry.answer, encoding)) : entry.identity;
     const origin = rawHeader(request, "origin");
     const cors = origin === undefined ? undefined : corsHeaders(origin, this.corsOrigins);

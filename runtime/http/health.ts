@@ -16,7 +16,11 @@ export function isHealthPath(url: string | undefined): boolean {
 }
 
 export function answerHealth(method: string | undefined, response: ServerResponse, state: HealthState): void {
-  const headers = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+  const headers = {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+  };
   if (method !== "GET") {
     response.writeHead(405, { ...headers, allow: "GET" });
     response.end(JSON.stringify({ error: `${method} is not allowed; use GET`, code: "METHOD_NOT_ALLOWED" }));

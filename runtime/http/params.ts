@@ -4,10 +4,10 @@
  * parameter given twice is a 400; one given empty (`?country=`) counts as absent.
  */
 import countries from "i18n-iso-countries";
-import { invalidQuery } from "./errors.ts";
+import { foldKey } from "../../core/fold.ts";
+import { closest } from "../../core/suggest.ts";
 import type { BoundingBox } from "../catalog/geo.ts";
-import { foldKey } from "../text/fold.ts";
-import { closest } from "../text/suggest.ts";
+import { invalidQuery } from "./errors.ts";
 
 export type ParamParser<T> = (raw: string, name: string) => T;
 export type ParamSpec = Record<string, ParamParser<unknown>>;
@@ -26,7 +26,10 @@ export function parseQuery<S extends ParamSpec>(search: URLSearchParams, spec: S
   const params: Record<string, unknown> = Object.create(null);
   for (const [name, count] of seen) {
     if (!Object.hasOwn(spec, name)) throw invalidQuery(unknownParameterMessage(name, declared));
-    if (count > 1) throw invalidQuery(`parameter '${name}' is given ${count} times; give it once (list several values in one, separated by commas)`);
+    if (count > 1)
+      throw invalidQuery(
+        `parameter '${name}' is given ${count} times; give it once (list several values in one, separated by commas)`,
+      );
     const raw = search.get(name)!;
     if (raw === "") continue;
     params[name] = spec[name](raw, name);
@@ -46,7 +49,9 @@ export function integerParam(min: number, max: number, fallback: number): ParamP
   return (raw, name) => {
     const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     if (!(value >= min && value <= max)) {
-      throw invalidQuery(`${name} must be a whole number from ${min} to ${max} (default ${fallback}); got '${shown(raw)}'`);
+      throw invalidQuery(
+        `${name} must be a whole number from ${min} to ${max} (default ${fallback}); got '${shown(raw)}'`,
+      );
     }
     return value;
   };
@@ -55,13 +60,21 @@ export function integerParam(min: number, max: number, fallback: number): ParamP
 export const Q_MAX_LENGTH = 200;
 
 export const textQuery: ParamParser<string> = (raw, name) => {
-  if (raw.length > Q_MAX_LENGTH) throw invalidQuery(`${name} must be at most ${Q_MAX_LENGTH} characters; got ${raw.length}`);
+  if (raw.length > Q_MAX_LENGTH)
+    throw invalidQuery(`${name} must be at most ${Q_MAX_LENGTH} characters; got ${raw.length}`);
   return raw;
 };
 
 /** Comma-separated values, compared whole ignoring case and accents: folded keys, no duplicates. */
 export const filterValues: ParamParser<string[] | undefined> = (raw) => {
-  const keys = [...new Set(raw.split(",").map(foldKey).filter((key) => key !== ""))];
+  const keys = [
+    ...new Set(
+      raw
+        .split(",")
+        .map(foldKey)
+        .filter((key) => key !== ""),
+    ),
+  ];
   return keys.length > 0 ? keys : undefined;
 };
 
@@ -69,7 +82,9 @@ export const countryCodes: ParamParser<string[] | undefined> = (raw, name) => {
   const keys = filterValues(raw, name);
   for (const key of keys ?? []) {
     if (!/^[a-z]{2}$/.test(key) || !countries.isValid(key.toUpperCase())) {
-      throw invalidQuery(`${name} takes ISO 3166-1 alpha-2 codes separated by commas, like PT,ES; '${shown(key)}' is not one`);
+      throw invalidQuery(
+        `${name} takes ISO 3166-1 alpha-2 codes separated by commas, like PT,ES; '${shown(key)}' is not one`,
+      );
     }
   }
   return keys;
@@ -80,10 +95,17 @@ const BBOX_FORMAT = "bbox must be min_lat,min_lng,max_lat,max_lng in decimal deg
 
 export const bbox: ParamParser<BoundingBox> = (raw) => {
   const parts = raw.split(",").map((part) => part.trim());
-  if (parts.length !== 4 || !parts.every((part) => DECIMAL.test(part))) throw invalidQuery(`${BBOX_FORMAT}; got '${shown(raw)}'`);
+  if (parts.length !== 4 || !parts.every((part) => DECIMAL.test(part)))
+    throw invalidQuery(`${BBOX_FORMAT}; got '${shown(raw)}'`);
   const [minLat, minLng, maxLat, maxLng] = parts.map(Number);
-  for (const [label, value, limit] of [["min_lat", minLat, 90], ["max_lat", maxLat, 90], ["min_lng", minLng, 180], ["max_lng", maxLng, 180]] as const) {
-    if (Math.abs(value) > limit) throw invalidQuery(`${BBOX_FORMAT}; ${label} ${value} is outside [-${limit}, ${limit}]`);
+  for (const [label, value, limit] of [
+    ["min_lat", minLat, 90],
+    ["max_lat", maxLat, 90],
+    ["min_lng", minLng, 180],
+    ["max_lng", maxLng, 180],
+  ] as const) {
+    if (Math.abs(value) > limit)
+      throw invalidQuery(`${BBOX_FORMAT}; ${label} ${value} is outside [-${limit}, ${limit}]`);
   }
   if (minLat > maxLat) throw invalidQuery(`${BBOX_FORMAT}; min_lat ${minLat} is greater than max_lat ${maxLat}`);
   return { minLat, minLng, maxLat, maxLng };
@@ -100,7 +122,10 @@ export function oneOfParam<const V extends readonly string[]>(values: V): ParamP
   return (raw, name) => {
     const keys = filterValues(raw, name);
     for (const key of keys ?? []) {
-      if (!values.includes(key)) throw invalidQuery(`${name} must be one of ${values.join(", ")} (several separated by commas); got '${shown(key)}'`);
+      if (!values.includes(key))
+        throw invalidQuery(
+          `${name} must be one of ${values.join(", ")} (several separated by commas); got '${shown(key)}'`,
+        );
     }
     return keys as V[number][] | undefined;
   };

@@ -18,7 +18,8 @@ export function loggablePath(url: string): { path: string; query: string | undef
   const mark = url.indexOf("?");
   const path = mark === -1 ? url : url.slice(0, mark);
   const query = mark === -1 ? undefined : url.slice(mark + 1);
-  const safe = (text: string) => (text.length <= 512 && !UNPRINTABLE.test(text) ? text : text.replace(/[^\x20-\x7e]/g, "?").slice(0, 512));
+  const safe = (text: string) =>
+    text.length <= 512 && !UNPRINTABLE.test(text) ? text : text.replace(/[^\x20-\x7e]/g, "?").slice(0, 512);
   if (query === undefined) return { path: safe(path), query: undefined };
   if (!SECRET_NAME.test(query) && !query.includes("%")) return { path: safe(path), query: safe(query) };
   const redacted = query

@@ -3,11 +3,11 @@
  * Vary, nosniff, CORS), the error envelope's headers, and the bounded response cache.
  */
 import type { H3Event, HTTPError } from "h3";
+import { COMPRESS_MIN_BYTES, compressed, negotiateEncoding } from "./compression.ts";
 import { corsHeaders } from "./cors.ts";
-import { compressed, COMPRESS_MIN_BYTES, negotiateEncoding } from "./compression.ts";
 import { describeError, type ReportFailure } from "./errors.ts";
 import type { FastPath } from "./fast-path.ts";
-import { serialize, strongEtag, type CachedBody, type ResponseCache } from "./response-cache.ts";
+import { type CachedBody, type ResponseCache, serialize, strongEtag } from "./response-cache.ts";
 
 export const SUCCESS_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
 /** JSON answers vary by origin (CORS) and by Accept-Encoding (compression). */
@@ -53,7 +53,12 @@ export function respondJson(event: H3Event, context: ResponseContext, key: strin
  * the social cache): also remembered by the fast path, which serves the same URL again
  * without entering h3.
  */
-export function respondSnapshotJson(event: H3Event, context: ResponseContext, key: string, compute: () => unknown): Response {
+export function respondSnapshotJson(
+  event: H3Event,
+  context: ResponseContext,
+  key: string,
+  compute: () => unknown,
+): Response {
   const answer = context.cache.getOrCreate(key, compute);
   context.fastPath?.remember(event.url.pathname + event.url.search, answer);
   return respondSerialized(event, context, answer);
@@ -69,22 +74,38 @@ function respondSerialized(
   // JSON bodies above a small size go compressed to clients that accept it, so the
   // representation depends on Accept-Encoding too.
   const json = contentType.startsWith("application/json");
-  const encoding = json && answer.body.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(event.req.headers.get("accept-encoding")) : null;
+  const encoding =
+    json && answer.body.length >= COMPRESS_MIN_BYTES
+      ? negotiateEncoding(event.req.headers.get("accept-encoding"))
+      : null;
   const variant = encoding ? compressed(answer, encoding) : null;
   const etag = variant?.etag ?? answer.etag;
-  const headers: Record<string, string> = { ...commonHeaders(event, context), "cache-control": SUCCESS_CACHE_CONTROL, etag };
+  const headers: Record<string, string> = {
+    ...commonHeaders(event, context),
+    "cache-control": SUCCESS_CACHE_CONTROL,
+    etag,
+  };
   if (json) headers.vary = VARY_JSON;
-  if (matchesIfNoneMatch(event.req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  if (matchesIfNoneMatch(event.req.headers.get("if-none-match"), etag))
+    return new Response(null, { status: 304, headers });
   if (encoding) headers["content-encoding"] = encoding;
   // `extra` describes the body (a page's CSP, say), so a 304, which has none, goes without it.
-  return new Response(variant ? new Uint8Array(variant.bytes) : answer.body, { status: 200, headers: { ...headers, ...extra, "content-type": contentType } });
+  return new Response(variant ? new Uint8Array(variant.bytes) : answer.body, {
+    status: 200,
+    headers: { ...headers, ...extra, "content-type": contentType },
+  });
 }
 
 /**
  * An HTML page rendered for this request. Not kept in the response cache: it depends on
  * the request's origin, and rendering it costs little.
  */
-export function respondHtml(event: H3Event, context: ResponseContext, html: string, extra: Record<string, string>): Response {
+export function respondHtml(
+  event: H3Event,
+  context: ResponseContext,
+  html: string,
+  extra: Record<string, string>,
+): Response {
   return respondSerialized(event, context, { body: html, etag: strongEtag(html) }, "text/html; charset=utf-8", extra);
 }
 

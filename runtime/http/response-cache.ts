@@ -4,7 +4,7 @@
  * used first; the snapshot is immutable, so entries never go stale while it is loaded.
  */
 import { createHash } from "node:crypto";
-import { toAsciiJson } from "../text/ascii-json.ts";
+import { toAsciiJson } from "../../core/ascii-json.ts";
 import { SizedLru } from "./lru.ts";
 
 export interface CachedBody {

@@ -1,9 +1,9 @@
 /** Registering an API route: GET only (405 otherwise), CORS preflights answered first. */
 import type { H3, H3Event } from "h3";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../../core/slug.ts";
 import { corsHeaders, isPreflight, preflightHeaders } from "./cors.ts";
 import { methodNotAllowed, notFound } from "./errors.ts";
-import { respondPreflight, type ResponseContext } from "./respond.ts";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../text/slug.ts";
+import { type ResponseContext, respondPreflight } from "./respond.ts";
 
 export type Handler = (event: H3Event) => Response | Promise<Response>;
 
@@ -27,6 +27,7 @@ const SLUG = new RegExp(`^${SLUG_PATTERN_SOURCE}$`);
 /** The `{slug}` of a detail route; anything that is not a slug is simply not found. */
 export function slugParam(event: H3Event, what: string): string {
   const slug = event.context.params?.slug ?? "";
-  if (slug.length > SLUG_MAX_LENGTH || !SLUG.test(slug)) throw notFound(`no ${what} with that slug; slugs are lowercase words joined by hyphens, like 'bells-beach'`);
+  if (slug.length > SLUG_MAX_LENGTH || !SLUG.test(slug))
+    throw notFound(`no ${what} with that slug; slugs are lowercase words joined by hyphens, like 'bells-beach'`);
   return slug;
 }

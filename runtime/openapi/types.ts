@@ -69,7 +69,9 @@ export interface OperationObject {
   "x-example-request"?: string;
 }
 
-export type PathItem = Partial<Record<"get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace", OperationObject>> & {
+export type PathItem = Partial<
+  Record<"get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace", OperationObject>
+> & {
   parameters?: (ParameterObject | Reference)[];
 };
 

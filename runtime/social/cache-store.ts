@@ -8,7 +8,18 @@
  * A missing file is an empty cache. A corrupt or unreadable one is logged and read as
  * empty; it is only replaced by a successful refresh, and kept aside as `*.corrupt-*`.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { emptyCache, SOCIAL_CACHE_VERSION, type SocialCache } from "./types.ts";
@@ -54,7 +65,9 @@ export class SocialCacheStore {
       stamp = `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return { cache: emptyCache(), state: "missing" };
-      return this.unreadable(`cannot read the social cache ${this.file} (${(error as NodeJS.ErrnoException).code}); serving it as empty`);
+      return this.unreadable(
+        `cannot read the social cache ${this.file} (${(error as NodeJS.ErrnoException).code}); serving it as empty`,
+      );
     }
     if (this.memo?.stamp === stamp) return this.memo.result;
     const result = this.parse();
@@ -69,16 +82,26 @@ export class SocialCacheStore {
       text = readFileSync(this.file, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return { cache: emptyCache(), state: "missing" };
-      return this.unreadable(`cannot read the social cache ${this.file} (${(error as NodeJS.ErrnoException).code}); serving it as empty`);
+      return this.unreadable(
+        `cannot read the social cache ${this.file} (${(error as NodeJS.ErrnoException).code}); serving it as empty`,
+      );
     }
     try {
       const data = JSON.parse(text) as SocialCache;
-      if (data?.version !== SOCIAL_CACHE_VERSION || typeof data.accounts !== "object" || typeof data.liveMedia !== "object") {
-        return this.unreadable(`the social cache ${this.file} has an unknown shape or version; serving it as empty until the next refresh`);
+      if (
+        data?.version !== SOCIAL_CACHE_VERSION ||
+        typeof data.accounts !== "object" ||
+        typeof data.liveMedia !== "object"
+      ) {
+        return this.unreadable(
+          `the social cache ${this.file} has an unknown shape or version; serving it as empty until the next refresh`,
+        );
       }
       return { cache: { ...emptyCache(), ...data }, state: "ok" };
     } catch {
-      return this.unreadable(`the social cache ${this.file} is not valid JSON; serving it as empty until the next refresh`);
+      return this.unreadable(
+        `the social cache ${this.file} is not valid JSON; serving it as empty until the next refresh`,
+      );
     }
   }
 
@@ -138,7 +161,8 @@ export class SocialCacheStore {
     const folder = path.dirname(this.file);
     const prefix = `${path.basename(this.file)}.`;
     try {
-      for (const name of readdirSync(folder)) if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync(path.join(folder, name), { force: true });
+      for (const name of readdirSync(folder))
+        if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync(path.join(folder, name), { force: true });
     } catch {
       // The folder does not exist yet: nothing to clean.
     }
@@ -169,7 +193,10 @@ export class SocialCacheStore {
         rmSync(this.lockFile, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`the social cache lock ${this.lockFile} is held by another writer; gave up after ${this.lockTimeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the social cache lock ${this.lockFile} is held by another writer; gave up after ${this.lockTimeoutMs} ms`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
     }
   }

@@ -14,7 +14,15 @@ export interface GraphConfig {
   timeoutMs: number;
 }
 
-export type GraphErrorKind = "expired-token" | "invalid-token" | "throttled" | "not-found" | "timeout" | "unavailable" | "bad-response" | "other";
+export type GraphErrorKind =
+  | "expired-token"
+  | "invalid-token"
+  | "throttled"
+  | "not-found"
+  | "timeout"
+  | "unavailable"
+  | "bad-response"
+  | "other";
 
 export class GraphError extends Error {
   constructor(
@@ -39,7 +47,8 @@ export interface GraphClient {
   discover(username: string, count: number): Promise<DiscoveredAccount>;
 }
 
-const MEDIA_FIELDS = "id,caption,media_type,media_product_type,media_url,permalink,thumbnail_url,timestamp,username,like_count,comments_count";
+const MEDIA_FIELDS =
+  "id,caption,media_type,media_product_type,media_url,permalink,thumbnail_url,timestamp,username,like_count,comments_count";
 const THROTTLE_CODES = new Set([4, 17, 32, 613, 80002]);
 /** Business discovery pages are followed this many times at most (a guard against a looping cursor). */
 const MAX_PAGES = 5;
@@ -51,9 +60,15 @@ interface GraphErrorBody {
 function classify(body: GraphErrorBody["error"] & object): GraphError {
   const code = body.code ?? 0;
   const message = body.message ?? "unknown error";
-  if (code === 190) return new GraphError(body.error_subcode === 463 ? "expired-token" : "invalid-token", `access token rejected: ${message}`, code);
+  if (code === 190)
+    return new GraphError(
+      body.error_subcode === 463 ? "expired-token" : "invalid-token",
+      `access token rejected: ${message}`,
+      code,
+    );
   if (THROTTLE_CODES.has(code)) return new GraphError("throttled", `rate limited: ${message}`, code);
-  if (code === 110 || body.error_subcode === 2207013) return new GraphError("not-found", `account not found or not a business account: ${message}`, code);
+  if (code === 110 || body.error_subcode === 2207013)
+    return new GraphError("not-found", `account not found or not a business account: ${message}`, code);
   return new GraphError("other", `Graph API error ${code}: ${message}`, code);
 }
 
@@ -70,19 +85,27 @@ export function createGraphClient(config: GraphConfig): GraphClient {
       text = await response.text();
     } catch (error) {
       const name = (error as Error).name;
-      if (name === "TimeoutError" || name === "AbortError") throw new GraphError("timeout", `${what}: no answer within ${config.timeoutMs} ms`);
-      throw new GraphError("unavailable", `${what}: ${(error as { cause?: { code?: string } }).cause?.code ?? "network error"}`);
+      if (name === "TimeoutError" || name === "AbortError")
+        throw new GraphError("timeout", `${what}: no answer within ${config.timeoutMs} ms`);
+      throw new GraphError(
+        "unavailable",
+        `${what}: ${(error as { cause?: { code?: string } }).cause?.code ?? "network error"}`,
+      );
     }
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      throw new GraphError(response.ok ? "bad-response" : "unavailable", `${what}: HTTP ${response.status} with a body that is not JSON`);
+      throw new GraphError(
+        response.ok ? "bad-response" : "unavailable",
+        `${what}: HTTP ${response.status} with a body that is not JSON`,
+      );
     }
     const error = (body as GraphErrorBody | null)?.error;
     if (error && typeof error === "object") throw classify(error);
     if (!response.ok) throw new GraphError("unavailable", `${what}: HTTP ${response.status}`);
-    if (body === null || typeof body !== "object") throw new GraphError("bad-response", `${what}: the answer is not a JSON object`);
+    if (body === null || typeof body !== "object")
+      throw new GraphError("bad-response", `${what}: the answer is not a JSON object`);
     return body;
   }
 
@@ -94,7 +117,8 @@ export function createGraphClient(config: GraphConfig): GraphClient {
     },
 
     async discover(username, count) {
-      if (!/^[A-Za-z0-9._]{1,30}$/.test(username)) throw new GraphError("not-found", `'${username}' is not a valid account handle`);
+      if (!/^[A-Za-z0-9._]{1,30}$/.test(username))
+        throw new GraphError("not-found", `'${username}' is not a valid account handle`);
       const media: GraphMedia[] = [];
       let cursor: string | undefined;
       let followers = 0;
@@ -104,7 +128,8 @@ export function createGraphClient(config: GraphConfig): GraphClient {
         const fields = `business_discovery.username(${username}){username,followers_count,${edge}{${MEDIA_FIELDS}}}`;
         const body = await get(config.userId, { fields }, `business discovery of ${username}`);
         const account = body.business_discovery;
-        if (!account || typeof account.followers_count !== "number") throw new GraphError("bad-response", `business discovery of ${username}: no account in the answer`);
+        if (!account || typeof account.followers_count !== "number")
+          throw new GraphError("bad-response", `business discovery of ${username}: no account in the answer`);
         followers = account.followers_count;
         found = typeof account.username === "string" ? account.username : username;
         const data = account.media?.data;

@@ -5,7 +5,7 @@
  * writes nothing: the cached data stays.
  */
 import type { SocialCacheStore } from "./cache-store.ts";
-import { GraphError, type DiscoveredAccount, type GraphClient } from "./graph-client.ts";
+import { type DiscoveredAccount, type GraphClient, GraphError } from "./graph-client.ts";
 import { toFeedPost, toLiveMediaPost } from "./graph-media.ts";
 import { failedAccount, SCORED_POSTS, scoreAccount } from "./scoring.ts";
 import type { CachedFeed, CachedLiveMedia } from "./types.ts";
@@ -19,7 +19,11 @@ export const FEED_POSTS = 12;
  */
 export type SaveFailure = "throw" | ((error: unknown) => void);
 
-async function save(store: SocialCacheStore, change: Parameters<SocialCacheStore["update"]>[0], onFailure: SaveFailure): Promise<void> {
+async function save(
+  store: SocialCacheStore,
+  change: Parameters<SocialCacheStore["update"]>[0],
+  onFailure: SaveFailure,
+): Promise<void> {
   try {
     await store.update(change);
   } catch (error) {
@@ -28,9 +32,19 @@ async function save(store: SocialCacheStore, change: Parameters<SocialCacheStore
   }
 }
 
-export async function refreshFeed(client: GraphClient, store: SocialCacheStore, username: string, now: Date, onSaveFailure: SaveFailure = "throw"): Promise<CachedFeed> {
+export async function refreshFeed(
+  client: GraphClient,
+  store: SocialCacheStore,
+  username: string,
+  now: Date,
+  onSaveFailure: SaveFailure = "throw",
+): Promise<CachedFeed> {
   const media = await client.ownMedia(FEED_POSTS);
-  const feed = { username, fetchedAt: now.toISOString(), posts: media.flatMap((item) => toFeedPost(item, username) ?? []) };
+  const feed = {
+    username,
+    fetchedAt: now.toISOString(),
+    posts: media.flatMap((item) => toFeedPost(item, username) ?? []),
+  };
   await save(store, (cache) => ({ ...cache, feed }), onSaveFailure);
   return feed;
 }
@@ -43,7 +57,11 @@ export async function refreshLiveMedia(
   onSaveFailure: SaveFailure = "throw",
 ): Promise<CachedLiveMedia> {
   const account = await client.discover(handle, SCORED_POSTS);
-  const entry = { username: account.username, fetchedAt: now.toISOString(), posts: account.media.flatMap((item) => toLiveMediaPost(item, account.username) ?? []) };
+  const entry = {
+    username: account.username,
+    fetchedAt: now.toISOString(),
+    posts: account.media.flatMap((item) => toLiveMediaPost(item, account.username) ?? []),
+  };
   await save(store, (cache) => ({ ...cache, liveMedia: { ...cache.liveMedia, [handle]: entry } }), onSaveFailure);
   return entry;
 }
@@ -59,7 +77,12 @@ export interface AccountOutcome {
  * Scores every handle. A handle that fails keeps its previous snapshot; one that was
  * never read gets a snapshot with `ok: false`.
  */
-export async function refreshAccounts(client: GraphClient, store: SocialCacheStore, handles: string[], now: Date): Promise<AccountOutcome[]> {
+export async function refreshAccounts(
+  client: GraphClient,
+  store: SocialCacheStore,
+  handles: string[],
+  now: Date,
+): Promise<AccountOutcome[]> {
   const results: { handle: string; account?: DiscoveredAccount; error?: string }[] = [];
   // One at a time: a handful of accounts, and the API's limits are per rolling hour.
   for (const handle of handles) {
@@ -73,11 +96,15 @@ export async function refreshAccounts(client: GraphClient, store: SocialCacheSto
     const accounts = { ...cache.accounts };
     for (const result of results) {
       const previous = cache.accounts[result.handle];
-      accounts[result.handle] = result.account ? scoreAccount(result.handle, result.account, now, previous) : failedAccount(result.handle, now, previous);
+      accounts[result.handle] = result.account
+        ? scoreAccount(result.handle, result.account, now, previous)
+        : failedAccount(result.handle, now, previous);
     }
     return { ...cache, accounts };
   });
-  return results.map(({ handle, error }) => (error === undefined ? { handle, ok: true } : { handle, ok: false, error }));
+  return results.map(({ handle, error }) =>
+    error === undefined ? { handle, ok: true } : { handle, ok: false, error },
+  );
 }
 
 export function describe(error: unknown): string {

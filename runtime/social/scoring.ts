@@ -14,12 +14,21 @@ const HISTORY_DAYS = 90;
 
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
-export function scoreAccount(handle: string, account: DiscoveredAccount, now: Date, previous?: ScoredAccount): ScoredAccount {
+export function scoreAccount(
+  handle: string,
+  account: DiscoveredAccount,
+  now: Date,
+  previous?: ScoredAccount,
+): ScoredAccount {
   const posts = account.media.slice(0, SCORED_POSTS);
   const followers = account.followers;
-  const avgEngagement = posts.length === 0 ? 0 : posts.reduce((sum, media) => sum + engagementOf(media), 0) / posts.length;
+  const avgEngagement =
+    posts.length === 0 ? 0 : posts.reduce((sum, media) => sum + engagementOf(media), 0) / posts.length;
   const engagementRate = followers > 0 ? avgEngagement / followers : 0;
-  const times = posts.map((media) => normalizeTimestamp(media.timestamp)).filter((time): time is string => time !== null).sort();
+  const times = posts
+    .map((media) => normalizeTimestamp(media.timestamp))
+    .filter((time): time is string => time !== null)
+    .sort();
   const lastPostAt = times.at(-1) ?? null;
   const active = lastPostAt !== null && now.getTime() - Date.parse(lastPostAt) <= ACTIVE_WITHIN_MS;
   const scoredAt = now.toISOString();
@@ -62,14 +71,22 @@ export function failedAccount(handle: string, now: Date, previous?: ScoredAccoun
 export function appendHistory(history: FollowerPoint[], point: FollowerPoint): FollowerPoint[] {
   const day = point.scoredAt.slice(0, 10);
   const kept = history.filter((old) => old.scoredAt.slice(0, 10) !== day);
-  const oldestDay = new Date(Date.parse(`${day}T00:00:00Z`) - (HISTORY_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-  return [...kept, point].filter((entry) => entry.scoredAt.slice(0, 10) >= oldestDay).sort((a, b) => (a.scoredAt < b.scoredAt ? -1 : 1));
+  const oldestDay = new Date(Date.parse(`${day}T00:00:00Z`) - (HISTORY_DAYS - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return [...kept, point]
+    .filter((entry) => entry.scoredAt.slice(0, 10) >= oldestDay)
+    .sort((a, b) => (a.scoredAt < b.scoredAt ? -1 : 1));
 }
 
 /** Score descending with nulls last, then followers descending (nulls last), then handle. */
 export function rankAccounts(accounts: ScoredAccount[]): ScoredAccount[] {
-  const descNullsLast = (a: number | null, b: number | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : b - a);
+  const descNullsLast = (a: number | null, b: number | null) =>
+    a === b ? 0 : a === null ? 1 : b === null ? -1 : b - a;
   return [...accounts].sort(
-    (a, b) => descNullsLast(a.score, b.score) || descNullsLast(a.followers, b.followers) || (a.handle < b.handle ? -1 : a.handle > b.handle ? 1 : 0),
+    (a, b) =>
+      descNullsLast(a.score, b.score) ||
+      descNullsLast(a.followers, b.followers) ||
+      (a.handle < b.handle ? -1 : a.handle > b.handle ? 1 : 0),
   );
 }

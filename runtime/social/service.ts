@@ -2,8 +2,9 @@
  * What the social endpoints answer, from the cache file, refreshing on demand where
  * the contract says so: one refresh at a time however many requests arrive.
  */
+
+import type { Snapshot } from "../../core/snapshot-format.ts";
 import { eventsAt } from "../calendar/queries.ts";
-import type { Snapshot } from "../snapshot-types.ts";
 import type { SocialCacheStore } from "./cache-store.ts";
 import type { GraphClient } from "./graph-client.ts";
 import { describe, refreshFeed, refreshLiveMedia } from "./refresh.ts";
@@ -47,7 +48,9 @@ export class SocialService {
 
   /** Fresh data is served even when it cannot be kept: the problem is logged once, not per request. */
   private readonly saveFailed = (error: unknown) =>
-    this.store.reportOnce(`cannot write the social cache ${this.store.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); serving fresh data without keeping it`);
+    this.store.reportOnce(
+      `cannot write the social cache ${this.store.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); serving fresh data without keeping it`,
+    );
 
   async feed(now: Date): Promise<FeedPayload> {
     const { username, profileUrl } = this.snapshot.social;
@@ -56,7 +59,9 @@ export class SocialService {
     if (!this.client) return { profileUrl, username, fetchedAt: now.toISOString(), source: "cache", posts: [] };
     const client = this.client;
     try {
-      const fresh = await this.feedRefresh.run("feed", () => refreshFeed(client, this.store, username, now, this.saveFailed));
+      const fresh = await this.feedRefresh.run("feed", () =>
+        refreshFeed(client, this.store, username, now, this.saveFailed),
+      );
       return { profileUrl, username, fetchedAt: fresh.fetchedAt, source: "live", posts: fresh.posts };
     } catch (error) {
       this.log(`social feed refresh failed: ${describe(error)}`);
@@ -78,15 +83,30 @@ export class SocialService {
     const live = liveEvents.find((event) => handles.get(event.org));
     // Without posts, the payload still names the live event, if any, for the page to show.
     const shown = live ?? liveEvents[0];
-    const empty: LiveMediaPayload = { posts: [], eventSlug: shown?.slug ?? null, eventName: shown?.name ?? null, username: null, fetchedAt: now.toISOString(), source: "cache" };
+    const empty: LiveMediaPayload = {
+      posts: [],
+      eventSlug: shown?.slug ?? null,
+      eventName: shown?.name ?? null,
+      username: null,
+      fetchedAt: now.toISOString(),
+      source: "cache",
+    };
     if (!live || !this.client) return empty;
     const handle = handles.get(live.org)!;
     const cached = this.store.read().liveMedia[handle];
-    const fromCache = (entry: CachedLiveMedia): LiveMediaPayload => ({ ...empty, posts: entry.posts, username: entry.username, fetchedAt: entry.fetchedAt, source: "cache" });
+    const fromCache = (entry: CachedLiveMedia): LiveMediaPayload => ({
+      ...empty,
+      posts: entry.posts,
+      username: entry.username,
+      fetchedAt: entry.fetchedAt,
+      source: "cache",
+    });
     if (cached && now.getTime() - Date.parse(cached.fetchedAt) < LIVE_MEDIA_TTL_MS) return fromCache(cached);
     const client = this.client;
     try {
-      const entry = await this.liveMediaRefresh.run(handle, () => refreshLiveMedia(client, this.store, handle, now, this.saveFailed));
+      const entry = await this.liveMediaRefresh.run(handle, () =>
+        refreshLiveMedia(client, this.store, handle, now, this.saveFailed),
+      );
       return { ...empty, posts: entry.posts, username: entry.username, fetchedAt: entry.fetchedAt, source: "live" };
     } catch (error) {
       this.log(`live media refresh for ${handle} failed: ${describe(error)}`);

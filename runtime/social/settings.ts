@@ -11,13 +11,20 @@ const DEFAULT_SOCIAL_CACHE_FILE = ".cache/social.json";
 
 export function socialSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): SocialSettings {
   const timeoutMs = env.SOCIAL_TIMEOUT_MS ? Number(env.SOCIAL_TIMEOUT_MS) : 5000;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new Error(`SOCIAL_TIMEOUT_MS '${env.SOCIAL_TIMEOUT_MS}' is not a positive whole number of milliseconds`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
+    throw new Error(`SOCIAL_TIMEOUT_MS '${env.SOCIAL_TIMEOUT_MS}' is not a positive whole number of milliseconds`);
   const userId = env.SOCIAL_USER_ID ?? "";
   const accessToken = env.SOCIAL_ACCESS_TOKEN ?? "";
   return {
     graph:
       userId && accessToken
-        ? { baseUrl: env.SOCIAL_GRAPH_URL || "https://graph.facebook.com", version: env.SOCIAL_GRAPH_VERSION || "v25.0", userId, accessToken, timeoutMs }
+        ? {
+            baseUrl: env.SOCIAL_GRAPH_URL || "https://graph.facebook.com",
+            version: env.SOCIAL_GRAPH_VERSION || "v25.0",
+            userId,
+            accessToken,
+            timeoutMs,
+          }
         : null,
     cacheFile: env.SOCIAL_CACHE_FILE || DEFAULT_SOCIAL_CACHE_FILE,
   };

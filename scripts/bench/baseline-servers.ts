@@ -13,7 +13,11 @@ import { toNodeHandler } from "h3/node";
 
 const [kind, bytesText] = process.argv.slice(2);
 const body = JSON.stringify({ padding: "x".repeat(Math.max(0, Number(bytesText) - 14)) });
-const headers = { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300, stale-while-revalidate=600", etag: '"constant"' };
+const headers = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "public, max-age=300, stale-while-revalidate=600",
+  etag: '"constant"',
+};
 
 const server =
   kind === "h3"

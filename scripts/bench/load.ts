@@ -16,7 +16,8 @@ import { distinctPath } from "./queries.ts";
 
 const [port, seconds, connections, path, slugsFile] = process.argv.slice(2);
 const slugs = path === "--mixed" ? (JSON.parse(readFileSync(slugsFile, "utf8")) as string[]) : [];
-const nextPath = (i: number) => (path === "--distinct" ? distinctPath(i) : path === "--mixed" ? mixedPath(i, slugs) : path);
+const nextPath = (i: number) =>
+  path === "--distinct" ? distinctPath(i) : path === "--mixed" ? mixedPath(i, slugs) : path;
 let next = 0;
 const result = await autocannon({
   url: `http://127.0.0.1:${port}`,

@@ -11,4 +11,10 @@ if (!result.ok) {
   console.error(result.problems.slice(0, 5));
   process.exit(1);
 }
-console.log(JSON.stringify({ seconds: (performance.now() - started) / 1000, peakRssMiB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes }));
+console.log(
+  JSON.stringify({
+    seconds: (performance.now() - started) / 1000,
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    bytes: result.bytes,
+  }),
+);

@@ -8,4 +8,6 @@ import { correctnessCheck, queryLatencies } from "./in-process.ts";
 
 const [snapshotPath, samples] = process.argv.slice(2);
 const catalog = loadSnapshotFile(snapshotPath);
-console.log(JSON.stringify({ queries: queryLatencies(catalog), mismatches: correctnessCheck(catalog, Number(samples)) }));
+console.log(
+  JSON.stringify({ queries: queryLatencies(catalog), mismatches: correctnessCheck(catalog, Number(samples)) }),
+);

@@ -2,7 +2,20 @@
 import type { BoundingBox } from "../../runtime/catalog/geo.ts";
 import type { SpotCriteria } from "../../runtime/catalog/spots.ts";
 
-export const WORDS = ["reef", "bay", "point", "kalo", "mea", "beach", "left", "portugal", "rocks", "barrel", "pass", "tama"];
+export const WORDS = [
+  "reef",
+  "bay",
+  "point",
+  "kalo",
+  "mea",
+  "beach",
+  "left",
+  "portugal",
+  "rocks",
+  "barrel",
+  "pass",
+  "tama",
+];
 export const COUNTRIES = ["us", "au", "pt", "es", "fr", "id", "br", "mx", "pe", "za"];
 export const BOXES: BoundingBox[] = [
   { minLat: 36.9, minLng: -9.6, maxLat: 42.2, maxLng: -6.2 }, // Portugal

@@ -14,7 +14,7 @@
  * Options: --sizes 1000,10000,100000  --seconds 5 (per load run)  --connections 32
  * Results: printed, and written as JSON to .cache/bench/results-<time>.json.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
@@ -22,7 +22,9 @@ import { parseArgs } from "node:util";
 import { generateContent } from "../generate-content.ts";
 import type { Latency } from "./in-process.ts";
 
-const { values } = parseArgs({ options: { sizes: { type: "string" }, seconds: { type: "string" }, connections: { type: "string" } } });
+const { values } = parseArgs({
+  options: { sizes: { type: "string" }, seconds: { type: "string" }, connections: { type: "string" } },
+});
 const SIZES = (values.sizes ?? "1000,10000,100000").split(",").map(Number);
 const SECONDS = Number(values.seconds ?? 5);
 const CONNECTIONS = Number(values.connections ?? 32);
@@ -38,7 +40,10 @@ interface Child {
 /** Runs a TypeScript script through tsx, or a compiled `.mjs` with plain node. */
 function run(script: string, args: string[], env: Record<string, string> = {}): Child {
   const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
-  const child = spawn(process.execPath, [...loader, script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...loader, script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -65,8 +70,13 @@ function residentMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
-async function load(port: number, target: string): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
-  return JSON.parse(await finished(run("scripts/bench/load.ts", [String(port), String(SECONDS), String(CONNECTIONS), target])));
+async function load(
+  port: number,
+  target: string,
+): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
+  return JSON.parse(
+    await finished(run("scripts/bench/load.ts", [String(port), String(SECONDS), String(CONNECTIONS), target])),
+  );
 }
 
 async function baseline(kind: "node" | "h3", bodyBytes: number) {
@@ -83,14 +93,21 @@ async function baseline(kind: "node" | "h3", bodyBytes: number) {
 async function measureSize(spots: number) {
   const contentDir = path.join(WORK, `content-${spots}`);
   const distDir = path.join(WORK, `dist-${spots}`);
-  if (!existsSync(path.join(contentDir, "spots.csv"))) generateContent(spots, Math.max(10, Math.round(spots / 10)), contentDir);
+  if (!existsSync(path.join(contentDir, "spots.csv")))
+    generateContent(spots, Math.max(10, Math.round(spots / 10)), contentDir);
   console.error(`[${spots}] building...`);
   const build = JSON.parse(await finished(run("scripts/bench/measure-build.ts", [contentDir, distDir])));
 
   console.error(`[${spots}] starting the server...`);
   const started = performance.now();
   // The production start command: the server compiled ahead of time, plain node.
-  const server = run(path.join(WORK, "bin", "server.mjs"), [], { PORT: "0", HOST: "127.0.0.1", SNAPSHOT_PATH: path.join(distDir, "snapshot.json"), SOCIAL_USER_ID: "", SOCIAL_ACCESS_TOKEN: "" });
+  const server = run(path.join(WORK, "bin", "server.mjs"), [], {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SNAPSHOT_PATH: path.join(distDir, "snapshot.json"),
+    SOCIAL_USER_ID: "",
+    SOCIAL_ACCESS_TOKEN: "",
+  });
   try {
     const port = await waitForPort(server, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
     let response: Response;
@@ -106,7 +123,12 @@ async function measureSize(spots: number) {
 
     console.error(`[${spots}] in-process queries...`);
     const { queries, mismatches } = JSON.parse(
-      await finished(run("scripts/bench/measure-queries.ts", [path.join(distDir, "snapshot.json"), String(spots >= 100_000 ? 30 : 100)])),
+      await finished(
+        run("scripts/bench/measure-queries.ts", [
+          path.join(distDir, "snapshot.json"),
+          String(spots >= 100_000 ? 30 : 100),
+        ]),
+      ),
     ) as { queries: Record<string, Latency>; mismatches: string[] };
 
     console.error(`[${spots}] HTTP load (${SECONDS} s each)...`);
@@ -115,7 +137,14 @@ async function measureSize(spots: number) {
     const node = await baseline("node", bodyBytes);
     const h3 = await baseline("h3", bodyBytes);
     const loadedRss = residentMiB(server.process.pid!);
-    return { spots, build, start: { seconds: startSeconds, readyRssMiB: readyRss, rssAfterLoadMiB: loadedRss }, queries, http: { bodyBytes, repeated, distinct, node, h3 }, correctness: { mismatches } };
+    return {
+      spots,
+      build,
+      start: { seconds: startSeconds, readyRssMiB: readyRss, rssAfterLoadMiB: loadedRss },
+      queries,
+      http: { bodyBytes, repeated, distinct, node, h3 },
+      correctness: { mismatches },
+    };
   } finally {
     server.process.kill("SIGTERM");
     await server.exited;
@@ -128,18 +157,45 @@ const ms = (latency: Latency) => `${fmt(latency.p50, 3)} / ${fmt(latency.p99, 3)
 function print(result: Awaited<ReturnType<typeof measureSize>>): void {
   const { build, start, queries, http } = result;
   const rows: [string, string][] = [
-    ["build", `${fmt(build.seconds)} s, peak ${fmt(build.peakRssMiB, 0)} MiB, snapshot ${fmt(build.bytes / 2 ** 20, 1)} MiB`],
-    ["start", `${fmt(start.seconds)} s to first 200, ${fmt(start.readyRssMiB, 0)} MiB resident (${fmt(start.rssAfterLoadMiB, 0)} MiB after load)`],
-    ...Object.entries(queries).map(([name, latency]) => [`query: ${name}`, `${ms(latency)} ms (p50 / p99)`] as [string, string]),
+    [
+      "build",
+      `${fmt(build.seconds)} s, peak ${fmt(build.peakRssMiB, 0)} MiB, snapshot ${fmt(build.bytes / 2 ** 20, 1)} MiB`,
+    ],
+    [
+      "start",
+      `${fmt(start.seconds)} s to first 200, ${fmt(start.readyRssMiB, 0)} MiB resident (${fmt(start.rssAfterLoadMiB, 0)} MiB after load)`,
+    ],
+    ...Object.entries(queries).map(
+      ([name, latency]) => [`query: ${name}`, `${ms(latency)} ms (p50 / p99)`] as [string, string],
+    ),
     ["HTTP: bare node http", `${fmt(http.node.rps, 0)} req/s, p99 ${http.node.p99} ms`],
-    ["HTTP: bare h3", `${fmt(http.h3.rps, 0)} req/s, p99 ${http.h3.p99} ms (${fmt((100 * http.h3.rps) / http.node.rps, 0)}% of node)`],
-    ["HTTP: repeated request", `${fmt(http.repeated.rps, 0)} req/s, p99 ${http.repeated.p99} ms (${fmt((100 * http.repeated.rps) / http.node.rps, 0)}% of node)`],
-    ["HTTP: distinct queries", `${fmt(http.distinct.rps, 0)} req/s, p99 ${http.distinct.p99} ms (${fmt((100 * http.distinct.rps) / http.node.rps, 0)}% of node)`],
-    ["HTTP errors", `${http.repeated.errors + http.distinct.errors} errors, ${http.repeated.non2xx + http.distinct.non2xx} non-2xx`],
-    ["correctness", result.correctness.mismatches.length === 0 ? "optimized = naive on every sampled query" : `${result.correctness.mismatches.length} MISMATCHES`],
+    [
+      "HTTP: bare h3",
+      `${fmt(http.h3.rps, 0)} req/s, p99 ${http.h3.p99} ms (${fmt((100 * http.h3.rps) / http.node.rps, 0)}% of node)`,
+    ],
+    [
+      "HTTP: repeated request",
+      `${fmt(http.repeated.rps, 0)} req/s, p99 ${http.repeated.p99} ms (${fmt((100 * http.repeated.rps) / http.node.rps, 0)}% of node)`,
+    ],
+    [
+      "HTTP: distinct queries",
+      `${fmt(http.distinct.rps, 0)} req/s, p99 ${http.distinct.p99} ms (${fmt((100 * http.distinct.rps) / http.node.rps, 0)}% of node)`,
+    ],
+    [
+      "HTTP errors",
+      `${http.repeated.errors + http.distinct.errors} errors, ${http.repeated.non2xx + http.distinct.non2xx} non-2xx`,
+    ],
+    [
+      "correctness",
+      result.correctness.mismatches.length === 0
+        ? "optimized = naive on every sampled query"
+        : `${result.correctness.mismatches.length} MISMATCHES`,
+    ],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
-  console.log(`\n${result.spots.toLocaleString("en")} spots (body ${http.bodyBytes} bytes, ${CONNECTIONS} connections, ${SECONDS} s per load)`);
+  console.log(
+    `\n${result.spots.toLocaleString("en")} spots (body ${http.bodyBytes} bytes, ${CONNECTIONS} connections, ${SECONDS} s per load)`,
+  );
   for (const [name, value] of rows) console.log(`  ${name.padEnd(width)}  ${value}`);
 }
 

@@ -19,11 +19,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
+import { FAKE_TOKEN, FAKE_USER_ID, startFakeGraph } from "../fake-graph.ts";
 import { generateContent } from "../generate-content.ts";
-import { startFakeGraph, FAKE_TOKEN, FAKE_USER_ID } from "../../tests/social/fake-graph.ts";
 import { hostilePath, method } from "./hostile-requests.ts";
 
-const { values } = parseArgs({ options: { seconds: { type: "string" }, connections: { type: "string" }, spots: { type: "string" }, runs: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string" },
+    connections: { type: "string" },
+    spots: { type: "string" },
+    runs: { type: "string" },
+  },
+});
 const SECONDS = Number(values.seconds ?? 180);
 const CONNECTIONS = Number(values.connections ?? 64);
 const SPOTS = Number(values.spots ?? 10_000);
@@ -32,7 +39,10 @@ const WORK = path.resolve(".cache/soak");
 
 function node(script: string, args: string[], env: Record<string, string> = {}) {
   const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
-  const child = spawn(process.execPath, [...loader, script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...loader, script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -45,7 +55,8 @@ async function finished(run: ReturnType<typeof node>): Promise<string> {
   return run.output();
 }
 
-const residentMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+const residentMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 mkdirSync(WORK, { recursive: true });
 const contentDir = path.join(WORK, `content-${SPOTS}`);
@@ -56,8 +67,14 @@ await finished(node("scripts/build-server.ts", [], { DIST_DIR: path.join(WORK, "
 
 const fake = await startFakeGraph();
 const server = node(path.join(WORK, "dist", "server.mjs"), [], {
-  PORT: "0", HOST: "127.0.0.1", SNAPSHOT_PATH: path.join(WORK, "dist", "snapshot.json"), LOG_LEVEL: "info",
-  SOCIAL_GRAPH_URL: fake.url, SOCIAL_USER_ID: FAKE_USER_ID, SOCIAL_ACCESS_TOKEN: FAKE_TOKEN, SOCIAL_CACHE_FILE: path.join(WORK, "social.json"),
+  PORT: "0",
+  HOST: "127.0.0.1",
+  SNAPSHOT_PATH: path.join(WORK, "dist", "snapshot.json"),
+  LOG_LEVEL: "info",
+  SOCIAL_GRAPH_URL: fake.url,
+  SOCIAL_USER_ID: FAKE_USER_ID,
+  SOCIAL_ACCESS_TOKEN: FAKE_TOKEN,
+  SOCIAL_CACHE_FILE: path.join(WORK, "social.json"),
 });
 let failed = false;
 try {
@@ -81,7 +98,8 @@ try {
       if (response.status === 431 || response.status === 414) return;
       if (response.status >= 400 && verb !== "HEAD") {
         const keys = Object.keys(JSON.parse(body)).sort().join(",");
-        if (keys !== "code,error") throw new Error(`${verb} ${target} → ${response.status} without the envelope: ${body.slice(0, 200)}`);
+        if (keys !== "code,error")
+          throw new Error(`${verb} ${target} → ${response.status} without the envelope: ${body.slice(0, 200)}`);
       }
     }),
     { seed: 20261122, numRuns: RUNS },
@@ -89,14 +107,27 @@ try {
   console.log("   no 5xx, every error the bare envelope");
 
   const slugsFile = path.join(WORK, "slugs.json");
-  const snapshot = JSON.parse(readFileSync(path.join(WORK, "dist", "snapshot.json"), "latin1")) as { spots: { items: { spot: { slug: string } }[] } };
+  const snapshot = JSON.parse(readFileSync(path.join(WORK, "dist", "snapshot.json"), "latin1")) as {
+    spots: { items: { spot: { slug: string } }[] };
+  };
   writeFileSync(slugsFile, JSON.stringify(snapshot.spots.items.slice(0, 5_000).map((item) => item.spot.slug)));
 
   console.log(`2. mixed traffic, ${CONNECTIONS} connections, ${SECONDS} s...`);
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(residentMiB(server.child.pid!)), 5_000);
-  const load = JSON.parse(await finished(node("scripts/bench/load.ts", [String(port), String(SECONDS), String(CONNECTIONS), "--mixed", slugsFile]))) as {
-    rps: number; total: number; p50: number; p99: number; max: number; errors: number; timeouts: number; byClass: Record<string, number>;
+  const load = JSON.parse(
+    await finished(
+      node("scripts/bench/load.ts", [String(port), String(SECONDS), String(CONNECTIONS), "--mixed", slugsFile]),
+    ),
+  ) as {
+    rps: number;
+    total: number;
+    p50: number;
+    p99: number;
+    max: number;
+    errors: number;
+    timeouts: number;
+    byClass: Record<string, number>;
   };
   clearInterval(sampler);
 
@@ -107,9 +138,17 @@ try {
   const rows: [string, string, boolean][] = [
     ["requests", `${load.total} in ${SECONDS} s (${Math.round(load.rps)}/s)`, load.total > 0],
     ["connection errors, timeouts", `${load.errors}, ${load.timeouts}`, load.errors === 0 && load.timeouts === 0],
-    ["responses 2xx / 3xx / 4xx / 5xx", `${load.byClass["2xx"]} / ${load.byClass["3xx"]} / ${load.byClass["4xx"]} / ${load.byClass["5xx"]}`, load.byClass["5xx"] === 0],
+    [
+      "responses 2xx / 3xx / 4xx / 5xx",
+      `${load.byClass["2xx"]} / ${load.byClass["3xx"]} / ${load.byClass["4xx"]} / ${load.byClass["5xx"]}`,
+      load.byClass["5xx"] === 0,
+    ],
     ["latency p50 / p99 / max", `${load.p50} / ${load.p99} / ${load.max} ms`, load.p99 < 100],
-    ["resident memory (every 5 s)", `${samples.map((sample) => Math.round(sample)).join(" ")} MiB`, lastPeak <= middlePeak * 1.1],
+    [
+      "resident memory (every 5 s)",
+      `${samples.map((sample) => Math.round(sample)).join(" ")} MiB`,
+      lastPeak <= middlePeak * 1.1,
+    ],
   ];
   for (const [name, value, ok] of rows) console.log(`   ${ok ? "ok  " : "FAIL"} ${name.padEnd(32)} ${value}`);
   failed = rows.some(([, , ok]) => !ok);

@@ -12,9 +12,29 @@ const POPULAR = [
   "/api/clips",
   "/api/social/feed",
 ];
-const OCCASIONAL = ["/api/social/accounts", "/api/events/live-media", "/api/quotes?category=big-wave", "/api/docs", "/api/openapi.json", "/healthz"];
-const BAD = ["/api/spots?limit=0", "/api/spots?wavetype=reef", "/api/spots/Nope", "/api/nothing", "/api/spots/map?bbox=1,2", "/api/events?year=27"];
-const BOXES = ["36.9,-9.6,42.2,-6.2", "18.8,-160.3,22.3,-154.7", "-25,170,-10,-170", "-45,110,-10,155", "30,-130,50,-110"];
+const OCCASIONAL = [
+  "/api/social/accounts",
+  "/api/events/live-media",
+  "/api/quotes?category=big-wave",
+  "/api/docs",
+  "/api/openapi.json",
+  "/healthz",
+];
+const BAD = [
+  "/api/spots?limit=0",
+  "/api/spots?wavetype=reef",
+  "/api/spots/Nope",
+  "/api/nothing",
+  "/api/spots/map?bbox=1,2",
+  "/api/events?year=27",
+];
+const BOXES = [
+  "36.9,-9.6,42.2,-6.2",
+  "18.8,-160.3,22.3,-154.7",
+  "-25,170,-10,-170",
+  "-45,110,-10,155",
+  "30,-130,50,-110",
+];
 
 /** The i-th request path; `slugs` are real detail slugs of the catalog under test. */
 export function mixedPath(i: number, slugs: string[]): string {

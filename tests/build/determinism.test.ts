@@ -40,10 +40,18 @@ describe("the build is deterministic", () => {
   it("writes the same API description beside every snapshot", () => {
     const outDir = mkdtempSync(path.join(tmpdir(), "surf-determinism-"));
     outDirs.push(outDir);
-    const result = buildSnapshot({ contentDir: path.join(FIXTURES, "minimal"), outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
+    const result = buildSnapshot({
+      contentDir: path.join(FIXTURES, "minimal"),
+      outDir,
+      mediaBaseUrl: TEST_MEDIA_BASE_URL,
+    });
     if (!result.ok) throw new Error("the minimal fixture does not build");
     expect(result.openapiFile).toBe(path.join(outDir, "openapi.json"));
-    expect(readFileSync(result.openapiFile).equals(readFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json")))).toBe(true);
+    expect(
+      readFileSync(result.openapiFile).equals(
+        readFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json")),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -51,7 +59,11 @@ describe("a build with problems", () => {
   it("writes nothing and keeps the previous snapshot as it was", () => {
     const outDir = mkdtempSync(path.join(tmpdir(), "surf-failed-build-"));
     outDirs.push(outDir);
-    const good = buildSnapshot({ contentDir: path.join(FIXTURES, "minimal"), outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
+    const good = buildSnapshot({
+      contentDir: path.join(FIXTURES, "minimal"),
+      outDir,
+      mediaBaseUrl: TEST_MEDIA_BASE_URL,
+    });
     expect(good.ok).toBe(true);
     const before = readFileSync(path.join(outDir, "snapshot.json"));
 

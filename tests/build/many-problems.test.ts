@@ -8,11 +8,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it("reports all the problems of many files at once, in file and line order", () => {
   editFiles(dir, {
-    "spots.csv": (text) => text.replace("21.6650", "123.4").replace(",PT,Leiria,", ",XX,Leiria,").replace("A left on an offshore reef.,barrel", "A left on an offshore reef.,barel"),
+    "spots.csv": (text) =>
+      text
+        .replace("21.6650", "123.4")
+        .replace(",PT,Leiria,", ",XX,Leiria,")
+        .replace("A left on an offshore reef.,barrel", "A left on an offshore reef.,barel"),
     "tags.csv": (text) => text.replace("3,reef-break", "2,reef-break"),
     "surfers.csv": (text) => text.replace("1890,1968", "1990,1968"),
     "clips.csv": (text) => text.replace("2025-01-01", "2025-02-30"),
-    "events.yaml": (text) => text.replace("window_type: scheduled", "window_type: fixed").replace("  org: eddie\n", "  org: edie\n"),
+    "events.yaml": (text) =>
+      text.replace("window_type: scheduled", "window_type: fixed").replace("  org: eddie\n", "  org: edie\n"),
   });
   expect(problemLines(dir)).toEqual([
     "content/clips.csv:2: upload_date '2025-02-30' is not a date like 2027-04-01",

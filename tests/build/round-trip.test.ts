@@ -4,12 +4,12 @@
  */
 import KDBush from "kdbush";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { checkContentDir } from "../../build/pipeline.ts";
 import { spotSearchDocuments } from "../../build/compile/spots.ts";
 import { surferSearchDocuments } from "../../build/compile/surfers.ts";
-import { buildSearchIndex, searchPositions, type SearchIndex } from "../../runtime/catalog/search-index.ts";
-import { positionsInBox, type BoundingBox } from "../../runtime/catalog/geo.ts";
-import { loadSnapshotFile, type Catalog } from "../../runtime/snapshot.ts";
+import { checkContentDir } from "../../build/pipeline.ts";
+import { buildSearchIndex, type SearchIndex, searchPositions } from "../../core/search-index.ts";
+import { type BoundingBox, positionsInBox } from "../../runtime/catalog/geo.ts";
+import { type Catalog, loadSnapshotFile } from "../../runtime/snapshot.ts";
 
 let catalog: Catalog;
 let freshSpots: SearchIndex;
@@ -30,7 +30,8 @@ beforeAll(() => {
   freshGeo.finish();
 });
 
-const slugsOf = (positions: number[] | null) => (positions ?? []).map((position) => catalog.spots.items[position].spot.slug);
+const slugsOf = (positions: number[] | null) =>
+  (positions ?? []).map((position) => catalog.spots.items[position].spot.slug);
 
 describe("full-text search through the loaded snapshot", () => {
   it.each([
@@ -53,7 +54,9 @@ describe("full-text search through the loaded snapshot", () => {
   it("finds spots by their country's English name", () => {
     const found = slugsOf(searchPositions(catalog.spots.search, "portugal"));
     expect(found).toEqual(expect.arrayContaining(["nazare", "supertubos", "ribeira-d-ilhas", "coxos"]));
-    expect(found.every((slug) => catalog.spots.items[catalog.spots.positionBySlug.get(slug)!].spot.country_code === "PT")).toBe(true);
+    expect(
+      found.every((slug) => catalog.spots.items[catalog.spots.positionBySlug.get(slug)!].spot.country_code === "PT"),
+    ).toBe(true);
   });
 
   it("completes the last word among place and tag words too", () => {
@@ -76,16 +79,28 @@ describe("full-text search through the loaded snapshot", () => {
     expect(searchPositions(catalog.spots.search, " '’-- ")).toBeNull();
   });
 
-  it.each(["nazare", "teahupoo", "teahupo'o", "peahi", "pipe", "portugal", "big wave", "reef barrel", "north shore", "left", "a", "hawaii reef"])(
-    "'%s' gives the same positions from the imported index as from a fresh one",
-    (q) => {
-      expect(searchPositions(catalog.spots.search, q)).toEqual(searchPositions(freshSpots, q));
-      expect(searchPositions(catalog.surfers.search, q)).toEqual(searchPositions(freshSurfers, q));
-    },
-  );
+  it.each([
+    "nazare",
+    "teahupoo",
+    "teahupo'o",
+    "peahi",
+    "pipe",
+    "portugal",
+    "big wave",
+    "reef barrel",
+    "north shore",
+    "left",
+    "a",
+    "hawaii reef",
+  ])("'%s' gives the same positions from the imported index as from a fresh one", (q) => {
+    expect(searchPositions(catalog.spots.search, q)).toEqual(searchPositions(freshSpots, q));
+    expect(searchPositions(catalog.surfers.search, q)).toEqual(searchPositions(freshSurfers, q));
+  });
 
   it("ranks a name match above a mention in a summary", () => {
-    const slugs = (searchPositions(catalog.surfers.search, "kahanamoku") ?? []).map((position) => catalog.surfers.items[position].surfer.slug);
+    const slugs = (searchPositions(catalog.surfers.search, "kahanamoku") ?? []).map(
+      (position) => catalog.surfers.items[position].surfer.slug,
+    );
     expect(slugs[0]).toBe("duke-kahanamoku");
     expect(slugs.length).toBeGreaterThan(1);
   });
@@ -100,7 +115,9 @@ describe("box queries through the loaded snapshot", () => {
   ];
 
   it.each(boxes)("%s: the imported KDBush index returns what a fresh one does", (_name, box) => {
-    const fresh = freshGeo.range(box.minLng, box.minLat, box.maxLng, box.maxLat).map((id) => catalog.spots.geoPositions[id]);
+    const fresh = freshGeo
+      .range(box.minLng, box.minLat, box.maxLng, box.maxLat)
+      .map((id) => catalog.spots.geoPositions[id]);
     expect(positionsInBox(catalog.spots, box).sort((a, b) => a - b)).toEqual(fresh.sort((a, b) => a - b));
   });
 

@@ -4,17 +4,36 @@
  * end of the window, both window types, called-on days, and windows across a new year.
  */
 import { describe, expect, it } from "vitest";
+import type { EventStatus, WindowType } from "../../core/resources.ts";
+import type { EventEntry } from "../../core/snapshot-format.ts";
 import { eventStatus, localDay } from "../../runtime/calendar/event-status.ts";
-import type { EventStatus, WindowType } from "../../runtime/resources.ts";
-import type { EventEntry } from "../../runtime/snapshot-types.ts";
 
-function entry(timeZone: string, windowType: WindowType, startDate: string, endDate: string, calledOn: string[] = []): EventEntry {
+function entry(
+  timeZone: string,
+  windowType: WindowType,
+  startDate: string,
+  endDate: string,
+  calledOn: string[] = [],
+): EventEntry {
   return {
     timeZone,
     calledOn,
     event: {
-      slug: "test-event", name: "Test event", org: "wsl", orgName: null, tour: null, startDate, endDate, windowType,
-      location: "Somewhere", country: null, spotSlug: null, url: null, sourceUrl: null, summary: null, results: null,
+      slug: "test-event",
+      name: "Test event",
+      org: "wsl",
+      orgName: null,
+      tour: null,
+      startDate,
+      endDate,
+      windowType,
+      location: "Somewhere",
+      country: null,
+      spotSlug: null,
+      url: null,
+      sourceUrl: null,
+      summary: null,
+      results: null,
     },
   };
 }
@@ -30,15 +49,28 @@ const melbourneSummer = entry("Australia/Melbourne", "scheduled", "2026-12-28", 
 // The Eddie: a holding period across the new year in Honolulu (UTC-10, no DST), called on once.
 const eddie = entry("Pacific/Honolulu", "holding-period", "2026-12-15", "2027-03-15", ["2027-01-22"]);
 // A holding period called on its first and its last day.
-const calledAtTheEdges = entry("Pacific/Honolulu", "holding-period", "2027-11-01", "2027-11-30", ["2027-11-01", "2027-11-30"]);
+const calledAtTheEdges = entry("Pacific/Honolulu", "holding-period", "2027-11-01", "2027-11-30", [
+  "2027-11-01",
+  "2027-11-30",
+]);
 
 const cases: [what: string, event: EventEntry, now: Date, expected: EventStatus][] = [
   ["Bells: the instant before local midnight on the first day", bells, before("2027-04-13T14:00:00Z"), "upcoming"],
   ["Bells: local midnight on the first day", bells, at("2027-04-13T14:00:00Z"), "live"],
-  ["Bells: the first day is already the 14th in Melbourne while UTC is still on the 13th", bells, at("2027-04-13T20:00:00Z"), "live"],
+  [
+    "Bells: the first day is already the 14th in Melbourne while UTC is still on the 13th",
+    bells,
+    at("2027-04-13T20:00:00Z"),
+    "live",
+  ],
   ["Bells: the instant before local midnight after the last day", bells, before("2027-04-24T14:00:00Z"), "live"],
   ["Bells: local midnight after the last day", bells, at("2027-04-24T14:00:00Z"), "completed"],
-  ["Melbourne summer: the instant before the first day (AEDT)", melbourneSummer, before("2026-12-27T13:00:00Z"), "upcoming"],
+  [
+    "Melbourne summer: the instant before the first day (AEDT)",
+    melbourneSummer,
+    before("2026-12-27T13:00:00Z"),
+    "upcoming",
+  ],
   ["Melbourne summer: local midnight on the first day (AEDT)", melbourneSummer, at("2026-12-27T13:00:00Z"), "live"],
   ["Melbourne summer: new year's midnight inside the window", melbourneSummer, at("2026-12-31T13:00:00Z"), "live"],
   ["Melbourne summer: the instant before the end", melbourneSummer, before("2027-01-03T13:00:00Z"), "live"],
@@ -55,7 +87,12 @@ const cases: [what: string, event: EventEntry, now: Date, expected: EventStatus]
   ["Eddie: the instant before the window closes", eddie, before("2027-03-16T10:00:00Z"), "window-open"],
   ["Eddie: local midnight after the last day", eddie, at("2027-03-16T10:00:00Z"), "completed"],
   ["called on the first day: live from its first instant", calledAtTheEdges, at("2027-11-01T10:00:00Z"), "live"],
-  ["called on the first day: upcoming the instant before", calledAtTheEdges, before("2027-11-01T10:00:00Z"), "upcoming"],
+  [
+    "called on the first day: upcoming the instant before",
+    calledAtTheEdges,
+    before("2027-11-01T10:00:00Z"),
+    "upcoming",
+  ],
   ["called on the last day: live until its last instant", calledAtTheEdges, before("2027-12-01T10:00:00Z"), "live"],
   ["called on the last day: completed after it", calledAtTheEdges, at("2027-12-01T10:00:00Z"), "completed"],
 ];

@@ -1,12 +1,20 @@
 /** The Quote of the Day changes at UTC midnight, is the same all day, and needs a featured pool. */
 import { describe, expect, it } from "vitest";
+import type { QuoteEntry } from "../../core/snapshot-format.ts";
 import { quoteOfTheDay } from "../../runtime/calendar/quote-of-the-day.ts";
-import type { QuoteEntry } from "../../runtime/snapshot-types.ts";
 
 function quotes(...featured: boolean[]): QuoteEntry[] {
   return featured.map((isFeatured, i) => ({
     featured: isFeatured,
-    quote: { slug: `q${i + 1}`, text: `Quote ${i + 1}`, author: null, category: null, sourceUrl: null, credit: null, surferSlug: null },
+    quote: {
+      slug: `q${i + 1}`,
+      text: `Quote ${i + 1}`,
+      author: null,
+      category: null,
+      sourceUrl: null,
+      credit: null,
+      surferSlug: null,
+    },
   }));
 }
 

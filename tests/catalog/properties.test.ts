@@ -4,23 +4,26 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { listSpots, spotFacets, spotMarkers, type SpotCriteria } from "../../runtime/catalog/spots.ts";
+import { foldKey } from "../../core/fold.ts";
+import type { Spot } from "../../core/resources.ts";
 import type { BoundingBox } from "../../runtime/catalog/geo.ts";
-import type { Spot } from "../../runtime/resources.ts";
-import { foldKey } from "../../runtime/text/fold.ts";
+import { listSpots, type SpotCriteria, spotFacets, spotMarkers } from "../../runtime/catalog/spots.ts";
 import { testApp, testCatalog } from "../helpers/app.ts";
 
 const catalog = testCatalog();
 const spots = catalog.spots.items.map(({ spot }) => spot);
 /** Each spot's tag keys, read back from the tag filter table. */
 const tagKeysOf = new Map<string, string[]>(spots.map((spot) => [spot.slug, []]));
-for (const value of catalog.spots.filters.tag.values()) for (const position of value.positions) tagKeysOf.get(spots[position].slug)!.push(value.key);
+for (const value of catalog.spots.filters.tag.values())
+  for (const position of value.positions) tagKeysOf.get(spots[position].slug)!.push(value.key);
 const RUNS = { seed: 20261121, numRuns: 150 };
 
 /** Some stored values of a field, each in a random case (filters ignore case). */
 function valuesOf(values: (string | null)[]): fc.Arbitrary<string[] | undefined> {
   const distinct = [...new Set(values.filter((value): value is string => value !== null))];
-  const cased = fc.constantFrom(...distinct).chain((value) => fc.constantFrom(value, value.toUpperCase(), value.toLowerCase()));
+  const cased = fc
+    .constantFrom(...distinct)
+    .chain((value) => fc.constantFrom(value, value.toUpperCase(), value.toLowerCase()));
   return fc.option(fc.uniqueArray(cased, { minLength: 1, maxLength: 3 }), { nil: undefined });
 }
 
@@ -32,15 +35,39 @@ const criteria: fc.Arbitrary<SpotCriteria> = fc
     skill_level: valuesOf(spots.map((spot) => spot.skill_level)),
     tag: valuesOf([...catalog.spots.filters.tag.values()].map((value) => value.value)),
     tier: valuesOf(spots.map((spot) => spot.tier)),
-    q: fc.option(fc.constantFrom("reef", "beach", "big", "left", "point", "portugal", "hawaii", "pipe", "bar", "north shore", "wave"), { nil: undefined }),
+    q: fc.option(
+      fc.constantFrom(
+        "reef",
+        "beach",
+        "big",
+        "left",
+        "point",
+        "portugal",
+        "hawaii",
+        "pipe",
+        "bar",
+        "north shore",
+        "wave",
+      ),
+      { nil: undefined },
+    ),
   })
   .map(({ q, ...filters }) => ({
     q,
-    filters: Object.fromEntries(Object.entries(filters).filter(([, keys]) => keys).map(([name, keys]) => [name, keys!.map(foldKey)])),
+    filters: Object.fromEntries(
+      Object.entries(filters)
+        .filter(([, keys]) => keys)
+        .map(([name, keys]) => [name, keys!.map(foldKey)]),
+    ),
   }));
 
 const box: fc.Arbitrary<BoundingBox> = fc
-  .record({ a: fc.double({ min: -90, max: 90, noNaN: true }), b: fc.double({ min: -90, max: 90, noNaN: true }), minLng: fc.double({ min: -180, max: 180, noNaN: true }), maxLng: fc.double({ min: -180, max: 180, noNaN: true }) })
+  .record({
+    a: fc.double({ min: -90, max: 90, noNaN: true }),
+    b: fc.double({ min: -90, max: 90, noNaN: true }),
+    minLng: fc.double({ min: -180, max: 180, noNaN: true }),
+    maxLng: fc.double({ min: -180, max: 180, noNaN: true }),
+  })
   .map(({ a, b, minLng, maxLng }) => ({ minLat: Math.min(a, b), maxLat: Math.max(a, b), minLng, maxLng }));
 
 function satisfies(spot: Spot, { filters }: SpotCriteria): boolean {
@@ -66,7 +93,8 @@ describe("spot list properties", () => {
       fc.property(criteria, fc.integer({ min: 1, max: 40 }), (query, limit) => {
         const full = listSpots(catalog, query, { limit: 100_000, offset: 0 });
         const pages: string[] = [];
-        for (let offset = 0; offset < full.total; offset += limit) pages.push(...listSpots(catalog, query, { limit, offset }).spots.map((spot) => spot.slug));
+        for (let offset = 0; offset < full.total; offset += limit)
+          pages.push(...listSpots(catalog, query, { limit, offset }).spots.map((spot) => spot.slug));
         expect(pages).toEqual(full.spots.map((spot) => spot.slug));
         expect(new Set(pages).size).toBe(pages.length);
         expect(full.total).toBe(full.spots.length);
@@ -80,7 +108,10 @@ describe("spot list properties", () => {
       fc.property(criteria, (query) => {
         const { spots: found } = listSpots(catalog, query, { limit: 100_000, offset: 0 });
         for (const spot of found) expect(satisfies(spot, query), spot.slug).toBe(true);
-        if (query.q === undefined) expect(found.map((spot) => spot.slug)).toEqual(spots.filter((spot) => satisfies(spot, query)).map((spot) => spot.slug));
+        if (query.q === undefined)
+          expect(found.map((spot) => spot.slug)).toEqual(
+            spots.filter((spot) => satisfies(spot, query)).map((spot) => spot.slug),
+          );
       }),
       RUNS,
     );
@@ -91,7 +122,9 @@ describe("map properties", () => {
   it("the map returns exactly the list's spots that have coordinates, in list order", () => {
     fc.assert(
       fc.property(criteria, (query) => {
-        const listed = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots.filter((spot) => spot.latitude !== null);
+        const listed = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots.filter(
+          (spot) => spot.latitude !== null,
+        );
         expect(spotMarkers(catalog, query).spots.map((marker) => marker.slug)).toEqual(listed.map((spot) => spot.slug));
       }),
       RUNS,
@@ -103,7 +136,9 @@ describe("map properties", () => {
       fc.property(criteria, box, (query, bbox) => {
         const markers = spotMarkers(catalog, { ...query, bbox }).spots;
         for (const marker of markers) expect(inBox(marker.lat, marker.lng, bbox), marker.slug).toBe(true);
-        const expected = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots.filter((spot) => spot.latitude !== null && inBox(spot.latitude, spot.longitude!, bbox));
+        const expected = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots.filter(
+          (spot) => spot.latitude !== null && inBox(spot.latitude, spot.longitude!, bbox),
+        );
         expect(markers.map((marker) => marker.slug)).toEqual(expected.map((spot) => spot.slug));
       }),
       RUNS,
@@ -141,14 +176,19 @@ describe("through HTTP", () => {
   it("the list endpoint answers like the pure query for generated filters", async () => {
     const app = testApp();
     await fc.assert(
-      fc.asyncProperty(criteria, fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 200 }), async (query, limit, offset) => {
-        const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-        if (query.q) search.set("q", query.q);
-        for (const [name, keys] of Object.entries(query.filters)) search.set(name, keys!.join(","));
-        const response = await app.request(`/api/spots?${search}`);
-        expect(response.status).toBe(200);
-        expect(await response.json()).toEqual(listSpots(catalog, query, { limit, offset }));
-      }),
+      fc.asyncProperty(
+        criteria,
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 0, max: 200 }),
+        async (query, limit, offset) => {
+          const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+          if (query.q) search.set("q", query.q);
+          for (const [name, keys] of Object.entries(query.filters)) search.set(name, keys!.join(","));
+          const response = await app.request(`/api/spots?${search}`);
+          expect(response.status).toBe(200);
+          expect(await response.json()).toEqual(listSpots(catalog, query, { limit, offset }));
+        },
+      ),
       { ...RUNS, numRuns: 60 },
     );
   });

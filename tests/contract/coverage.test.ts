@@ -33,9 +33,22 @@ function serverRoutes(): string[] {
 describe("paths", () => {
   it("the description has the sixteen paths of the contract (spec/api.md, section 4)", () => {
     expect(Object.keys(document.paths).sort()).toEqual([
-      "/api/clips", "/api/docs", "/api/events", "/api/events/live-media", "/api/openapi.json", "/api/quotes", "/api/quotes/random",
-      "/api/social/accounts", "/api/social/feed", "/api/spots", "/api/spots/map", "/api/spots/meta", "/api/spots/{slug}",
-      "/api/surfers", "/api/surfers/meta", "/api/surfers/{slug}",
+      "/api/clips",
+      "/api/docs",
+      "/api/events",
+      "/api/events/live-media",
+      "/api/openapi.json",
+      "/api/quotes",
+      "/api/quotes/random",
+      "/api/social/accounts",
+      "/api/social/feed",
+      "/api/spots",
+      "/api/spots/map",
+      "/api/spots/meta",
+      "/api/spots/{slug}",
+      "/api/surfers",
+      "/api/surfers/meta",
+      "/api/surfers/{slug}",
     ]);
   });
 
@@ -60,7 +73,9 @@ describe("paths", () => {
 });
 
 function queryParameters(template: string): ParameterObject[] {
-  return (contract.operation(template).parameters ?? []).map((parameter) => resolve<ParameterObject>(document, parameter)).filter((parameter) => parameter.in === "query");
+  return (contract.operation(template).parameters ?? [])
+    .map((parameter) => resolve<ParameterObject>(document, parameter))
+    .filter((parameter) => parameter.in === "query");
 }
 
 /** A query string value for a parameter: lists comma-separated, as `style: form, explode: false` says. */
@@ -87,18 +102,24 @@ describe.each(Object.keys(document.paths))("query parameters of %s", (template) 
     expect(parameters.map((parameter) => parameter.name).sort()).toEqual(await acceptedNames(template));
   });
 
-  it.skipIf(notYet(template) || parameters.length === 0).each(parameters.map((parameter) => [parameter.name, parameter] as const))(
+  it
+    .skipIf(notYet(template) || parameters.length === 0)
+    .each(parameters.map((parameter) => [parameter.name, parameter] as const))(
     "%s: its example is valid under its schema and answered 200",
     async (_name, parameter) => {
       expect(parameter.example, "every parameter has an example").toBeDefined();
-      const validate = contract.ajv.compile({ $ref: `https://surf-catalog.test/openapi.json#/components/parameters/${refName(template, parameter.name)}/schema` });
+      const validate = contract.ajv.compile({
+        $ref: `https://surf-catalog.test/openapi.json#/components/parameters/${refName(template, parameter.name)}/schema`,
+      });
       expect(validate(parameter.example), JSON.stringify(validate.errors)).toBe(true);
       const { status, body } = await getJson(app, `${base}?${parameter.name}=${asQueryValue(parameter.example)}`);
       expect(status, body?.error).toBe(200);
     },
   );
 
-  it.skipIf(notYet(template) || parameters.length === 0).each(parameters.map((parameter) => [parameter.name, parameter] as const))(
+  it
+    .skipIf(notYet(template) || parameters.length === 0)
+    .each(parameters.map((parameter) => [parameter.name, parameter] as const))(
     "%s: the server applies the schema's rules",
     async (name, parameter) => {
       for (const [value, expected] of probes(parameter.schema!)) {
@@ -111,7 +132,9 @@ describe.each(Object.keys(document.paths))("query parameters of %s", (template) 
 
 /** The component name a declared parameter comes from (every parameter is a `$ref`). */
 function refName(template: string, name: string): string {
-  const ref = (contract.operation(template).parameters ?? []).find((parameter) => "$ref" in parameter && resolve<ParameterObject>(document, parameter).name === name);
+  const ref = (contract.operation(template).parameters ?? []).find(
+    (parameter) => "$ref" in parameter && resolve<ParameterObject>(document, parameter).name === name,
+  );
   return (ref as { $ref: string }).$ref.split("/").pop()!;
 }
 
@@ -120,10 +143,17 @@ function probes(raw: SchemaObject): [string, number][] {
   const schema = resolve<SchemaObject>(document, raw as SchemaObject & { $ref: string });
   const out: [string, number][] = [];
   if (schema.type === "integer") {
-    out.push([String(schema.minimum), 200], [String(schema.maximum), 200], [String(schema.maximum! + 1), 400], ["1.5", 400], ["-1", 400]);
+    out.push(
+      [String(schema.minimum), 200],
+      [String(schema.maximum), 200],
+      [String(schema.maximum! + 1), 400],
+      ["1.5", 400],
+      ["-1", 400],
+    );
     if (schema.minimum! > 0) out.push([String(schema.minimum! - 1), 400]);
   }
-  if (schema.maxLength !== undefined) out.push(["a".repeat(schema.maxLength), 200], ["a".repeat(schema.maxLength + 1), 400]);
+  if (schema.maxLength !== undefined)
+    out.push(["a".repeat(schema.maxLength), 200], ["a".repeat(schema.maxLength + 1), 400]);
   if (schema.pattern !== undefined) out.push(["!!", 400]);
   if (schema.type === "array") {
     const items = resolve<SchemaObject>(document, schema.items as SchemaObject & { $ref: string });

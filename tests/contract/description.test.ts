@@ -7,16 +7,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { parse } from "yaml";
 import { compileOpenApi, OPENAPI_SOURCE } from "../../build/openapi.ts";
 import * as vocabulary from "../../build/vocabulary.ts";
-import { SUCCESS_CACHE_CONTROL } from "../../runtime/http/respond.ts";
+import { EVENT_STATUSES, WINDOW_TYPES } from "../../core/resources.ts";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../../core/slug.ts";
 import { Q_MAX_LENGTH } from "../../runtime/http/params.ts";
+import { SUCCESS_CACHE_CONTROL } from "../../runtime/http/respond.ts";
 import { openApiPathFor } from "../../runtime/openapi/load.ts";
-import { EVENT_STATUSES, WINDOW_TYPES } from "../../runtime/resources.ts";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../../runtime/text/slug.ts";
-import { inject } from "vitest";
 import { Contract, testDescription } from "../helpers/openapi.ts";
 
 const document = testDescription();
@@ -48,7 +47,15 @@ describe("the OpenAPI document", () => {
   it("is version 1.0.0 with the seven tags, and every operation is tagged, named once and has a working example request", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.info.version).toBe("1.0.0");
-    expect(document.tags!.map((tag) => tag.name)).toEqual(["spots", "surfers", "quotes", "clips", "events", "social", "meta"]);
+    expect(document.tags!.map((tag) => tag.name)).toEqual([
+      "spots",
+      "surfers",
+      "quotes",
+      "clips",
+      "events",
+      "social",
+      "meta",
+    ]);
     const ids = new Set<string>();
     for (const [template, item] of Object.entries(document.paths)) {
       expect(Object.keys(item), template).toEqual(["get"]);
@@ -57,7 +64,9 @@ describe("the OpenAPI document", () => {
       expect(document.tags!.map((tag) => tag.name)).toContain(operation.tags![0]);
       expect(ids.has(operation.operationId!), operation.operationId).toBe(false);
       ids.add(operation.operationId!);
-      expect(contract.templateOf(new URL(operation["x-example-request"]!, "http://localhost").pathname), template).toBe(template);
+      expect(contract.templateOf(new URL(operation["x-example-request"]!, "http://localhost").pathname), template).toBe(
+        template,
+      );
     }
   });
 });
@@ -68,7 +77,10 @@ describe("its schemas", () => {
     ...Object.keys(components.parameters!).map((name) => `#/components/parameters/${name}/schema`),
     ...Object.keys(components.headers!).map((name) => `#/components/headers/${name}/schema`),
     ...Object.entries(components.responses!).flatMap(([name, response]) =>
-      Object.keys(response.content ?? {}).map((type) => `#/components/responses/${name}/content/${type.replace("/", "~1")}/schema`)),
+      Object.keys(response.content ?? {}).map(
+        (type) => `#/components/responses/${name}/content/${type.replace("/", "~1")}/schema`,
+      ),
+    ),
   ];
 
   it.each(pointers)("%s compiles under strict JSON Schema 2020-12 (no unknown keyword, no loose type)", (pointer) => {
@@ -84,9 +96,12 @@ describe("its schemas", () => {
     },
   );
 
-  it.each(Object.entries(components.headers!).filter(([, header]) => header.example !== undefined))("the example of header %s is valid", (name, header) => {
-    expect(contract.validator(`#/components/headers/${name}/schema`)(header.example)).toBe(true);
-  });
+  it.each(Object.entries(components.headers!).filter(([, header]) => header.example !== undefined))(
+    "the example of header %s is valid",
+    (name, header) => {
+      expect(contract.validator(`#/components/headers/${name}/schema`)(header.example)).toBe(true);
+    },
+  );
 });
 
 describe("its closed lists and constants are the code's", () => {
@@ -109,7 +124,13 @@ describe("its closed lists and constants are the code's", () => {
   });
 
   it("the error codes are the five the server sends", () => {
-    expect(schemas.Error.properties!.code.enum).toEqual(["INVALID_QUERY", "NOT_FOUND", "METHOD_NOT_ALLOWED", "SOCIAL_UNAVAILABLE", "INTERNAL"]);
+    expect(schemas.Error.properties!.code.enum).toEqual([
+      "INVALID_QUERY",
+      "NOT_FOUND",
+      "METHOD_NOT_ALLOWED",
+      "SOCIAL_UNAVAILABLE",
+      "INTERNAL",
+    ]);
   });
 
   it("limits, slug rule and cache header are the server's", () => {
@@ -137,6 +158,8 @@ describe("the build's copy", () => {
     };
     expect(() => compileOpenApi(write("openapi: 3.1.0\ninfo: [unclosed\n"))).toThrow();
     expect(() => compileOpenApi(write("openapi: 3.1.0\nopenapi: 3.1.0\n"))).toThrow(/unique|duplicate/i);
-    expect(() => compileOpenApi(write("openapi: 3.0.3\ninfo: {}\n"))).toThrow(/openapi\.yaml: 'openapi' must be a 3\.1\.x version, got "3\.0\.3"/);
+    expect(() => compileOpenApi(write("openapi: 3.0.3\ninfo: {}\n"))).toThrow(
+      /openapi\.yaml: 'openapi' must be a 3\.1\.x version, got "3\.0\.3"/,
+    );
   });
 });

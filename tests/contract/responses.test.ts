@@ -97,7 +97,12 @@ describe("every answer conforms to the description", () => {
   it("events in every status conform, whatever the day", async () => {
     const statuses = new Set<string>();
     for (const day of ["2026-01-01", "2026-10-08", "2026-12-10", "2027-04-05", "2028-06-01"]) {
-      const dated = createApp({ catalog: testCatalog(), corsOrigins: new Set(), now: () => new Date(`${day}T12:00:00Z`), openapi: testDescription() });
+      const dated = createApp({
+        catalog: testCatalog(),
+        corsOrigins: new Set(),
+        now: () => new Date(`${day}T12:00:00Z`),
+        openapi: testDescription(),
+      });
       const { body } = await expectConforms(contract, seen, dated, "/api/events");
       for (const event of JSON.parse(body).events) statuses.add(event.status);
     }
@@ -106,7 +111,13 @@ describe("every answer conforms to the description", () => {
 
   it("the Quote of the Day is a described 404 when no quote is featured", async () => {
     const catalog = testCatalog();
-    const unfeatured = { ...catalog, snapshot: { ...catalog.snapshot, quotes: catalog.snapshot.quotes.map((entry) => ({ ...entry, featured: false })) } };
+    const unfeatured = {
+      ...catalog,
+      snapshot: {
+        ...catalog.snapshot,
+        quotes: catalog.snapshot.quotes.map((entry) => ({ ...entry, featured: false })),
+      },
+    };
     const noPool = createApp({ catalog: unfeatured, corsOrigins: new Set(), openapi: testDescription() });
     const { status, body } = await expectConforms(contract, seen, noPool, "/api/quotes/random");
     expect(status).toBe(404);
@@ -158,11 +169,19 @@ describe("the checker rejects what the description does not allow", () => {
   });
 
   it("rejects an undescribed status, an error with another code, a wrong header and an undescribed one", () => {
-    expect(contract.check("/api/spots", asResponse(404, { error: "x", code: "NOT_FOUND" }))).toEqual(["status 404 is not described for GET /api/spots"]);
+    expect(contract.check("/api/spots", asResponse(404, { error: "x", code: "NOT_FOUND" }))).toEqual([
+      "status 404 is not described for GET /api/spots",
+    ]);
     expect(contract.check("/api/spots", asResponse(400, { error: "x", code: "NOT_FOUND" }))).not.toEqual([]);
-    expect(contract.check("/api/spots", asResponse(400, { error: "x", code: "INVALID_QUERY", detail: 1 }))).not.toEqual([]);
-    expect(contract.check("/api/clips", asResponse(200, { clips: [] }, { "cache-control": "no-store" }))).toEqual([expect.stringMatching(/^header Cache-Control:/)]);
-    expect(contract.check("/api/clips", asResponse(200, { clips: [] }, { "x-powered-by": "h3" }))).toEqual(["header x-powered-by is sent but not described"]);
+    expect(contract.check("/api/spots", asResponse(400, { error: "x", code: "INVALID_QUERY", detail: 1 }))).not.toEqual(
+      [],
+    );
+    expect(contract.check("/api/clips", asResponse(200, { clips: [] }, { "cache-control": "no-store" }))).toEqual([
+      expect.stringMatching(/^header Cache-Control:/),
+    ]);
+    expect(contract.check("/api/clips", asResponse(200, { clips: [] }, { "x-powered-by": "h3" }))).toEqual([
+      "header x-powered-by is sent but not described",
+    ]);
   });
 });
 

@@ -8,11 +8,11 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { RunningServer } from "../../runtime/server.ts";
-import { chromium, type BrowserContext } from "playwright-core";
+import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer } from "../helpers/server.ts";
+import type { RunningServer } from "../../runtime/server.ts";
 import { testDescription } from "../helpers/description.ts";
+import { startTestServer } from "../helpers/server.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SCREENSHOTS = path.resolve(import.meta.dirname, "../../.cache/screenshots");
@@ -35,13 +35,25 @@ afterAll(async () => {
 });
 
 /** A fresh browser with a new, empty profile and nothing running in the background. */
-async function launch(options: { viewport: { width: number; height: number }; isMobile?: boolean; deviceScaleFactor?: number }): Promise<BrowserContext> {
+async function launch(options: {
+  viewport: { width: number; height: number };
+  isMobile?: boolean;
+  deviceScaleFactor?: number;
+}): Promise<BrowserContext> {
   const profile = mkdtempSync(path.join(tmpdir(), "surf-chromium-profile-"));
   profiles.push(profile);
   return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
     ...options,
   });
 }
@@ -53,12 +65,18 @@ interface Visit {
 }
 
 /** Loads /api/docs, recording every request, failure and console error on the way. */
-async function visit(context: BrowserContext, screenshot: string): Promise<Visit & { sections: string[]; overflow: number }> {
+async function visit(
+  context: BrowserContext,
+  screenshot: string,
+): Promise<Visit & { sections: string[]; overflow: number }> {
   const page = await context.newPage();
   const seen: Visit = { requests: [], failed: [], errors: [] };
   page.on("request", (request) => seen.requests.push(request.url()));
   page.on("requestfailed", (request) => seen.failed.push(`${request.url()}: ${request.failure()?.errorText}`));
-  page.on("response", (response) => response.status() >= 400 && seen.failed.push(`${response.url()}: ${response.status()}`));
+  page.on(
+    "response",
+    (response) => response.status() >= 400 && seen.failed.push(`${response.url()}: ${response.status()}`),
+  );
   page.on("console", (message) => message.type() === "error" && seen.errors.push(message.text()));
   page.on("pageerror", (error) => seen.errors.push(error.message));
   const response = await page.goto(`${origin}/api/docs`, { waitUntil: "load" });
@@ -80,18 +98,22 @@ describe.skipIf(!hasChromium)("/api/docs in headless Chromium", () => {
   it.each([
     ["desktop", { viewport: { width: 1280, height: 900 } }, "docs-desktop.png"],
     ["phone", { viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 }, "docs-phone.png"],
-  ] as const)("on a %s: loads only itself, with no error, every tag section, and no sideways scroll", async (_device, options, screenshot) => {
-    const context = await launch({ ...options, viewport: { ...options.viewport } });
-    try {
-      const result = await visit(context, screenshot);
-      expect(result.failed).toEqual([]);
-      expect(result.errors).toEqual([]);
-      expect(result.requests.filter((url) => new URL(url).origin !== origin && !url.startsWith("data:"))).toEqual([]);
-      expect(result.requests[0]).toBe(`${origin}/api/docs`);
-      expect(result.sections).toEqual(tags);
-      expect(result.overflow).toBeLessThanOrEqual(0);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+  ] as const)(
+    "on a %s: loads only itself, with no error, every tag section, and no sideways scroll",
+    async (_device, options, screenshot) => {
+      const context = await launch({ ...options, viewport: { ...options.viewport } });
+      try {
+        const result = await visit(context, screenshot);
+        expect(result.failed).toEqual([]);
+        expect(result.errors).toEqual([]);
+        expect(result.requests.filter((url) => new URL(url).origin !== origin && !url.startsWith("data:"))).toEqual([]);
+        expect(result.requests[0]).toBe(`${origin}/api/docs`);
+        expect(result.sections).toEqual(tags);
+        expect(result.overflow).toBeLessThanOrEqual(0);
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -1,10 +1,10 @@
 /** /api/docs through app.request: headers, content from the description, nothing external, everything escaped. */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../runtime/http/app.ts";
 import { escapeHtml } from "../../runtime/docs/escape.ts";
 import { markdownToHtml } from "../../runtime/docs/markdown.ts";
 import { renderDocs } from "../../runtime/docs/render.ts";
+import { createApp } from "../../runtime/http/app.ts";
 import type { OpenApiDocument } from "../../runtime/openapi/types.ts";
 import { ALLOWED_ORIGIN, testApp, testCatalog } from "../helpers/app.ts";
 import { testDescription } from "../helpers/description.ts";
@@ -18,7 +18,45 @@ async function page(url = "/api/docs", headers: Record<string, string> = {}) {
 }
 
 /** Every element the renderer writes; anything else in the page is markup that leaked in. */
-const ELEMENTS = new Set(["html", "head", "meta", "title", "link", "style", "body", "header", "h1", "h2", "h3", "h4", "h5", "p", "span", "code", "a", "div", "nav", "ol", "ul", "li", "main", "section", "article", "pre", "table", "thead", "tbody", "tr", "th", "td", "br", "strong", "details", "summary", "footer"]);
+const ELEMENTS = new Set([
+  "html",
+  "head",
+  "meta",
+  "title",
+  "link",
+  "style",
+  "body",
+  "header",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "p",
+  "span",
+  "code",
+  "a",
+  "div",
+  "nav",
+  "ol",
+  "ul",
+  "li",
+  "main",
+  "section",
+  "article",
+  "pre",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "br",
+  "strong",
+  "details",
+  "summary",
+  "footer",
+]);
 
 function elementsOf(html: string): Set<string> {
   return new Set([...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)/g)].map((match) => match[1].toLowerCase()));
@@ -58,7 +96,8 @@ describe("GET /api/docs", () => {
     expect(links.length).toBeGreaterThan(50);
     for (const link of links) expect(link).toMatch(/^(#[\w.-]+|\/api\/openapi\.json|data:,)$/);
     // Every in-page link has its target.
-    for (const link of links.filter((candidate) => candidate.startsWith("#"))) expect(html).toContain(`id="${link.slice(1)}"`);
+    for (const link of links.filter((candidate) => candidate.startsWith("#")))
+      expect(html).toContain(`id="${link.slice(1)}"`);
   });
 
   it("has a table of contents and a section for every tag, holding every path with its parameters, example and errors", async () => {
@@ -84,14 +123,19 @@ describe("GET /api/docs", () => {
 
   it("writes curl lines for the origin the page was requested from", async () => {
     const { html } = await page("http://api.surf.example:8080/api/docs");
-    expect(html).toContain(`<pre class="curl"><code>curl &#39;http://api.surf.example:8080/api/spots?country=PT,ES&amp;limit=5&#39;</code></pre>`);
+    expect(html).toContain(
+      `<pre class="curl"><code>curl &#39;http://api.surf.example:8080/api/spots?country=PT,ES&amp;limit=5&#39;</code></pre>`,
+    );
     expect(html).toContain("curl &#39;http://api.surf.example:8080/api/spots/pipeline&#39;");
   });
 
   it("takes no query parameters, like every endpoint", async () => {
     const { response, html } = await page("/api/docs?theme=dark");
     expect(response.status).toBe(400);
-    expect(JSON.parse(html)).toEqual({ error: "unknown parameter 'theme'; this endpoint takes no parameters", code: "INVALID_QUERY" });
+    expect(JSON.parse(html)).toEqual({
+      error: "unknown parameter 'theme'; this endpoint takes no parameters",
+      code: "INVALID_QUERY",
+    });
   });
 });
 
@@ -132,7 +176,9 @@ describe("every value from the description is escaped", () => {
 
 describe("escaping and the Markdown subset", () => {
   it("escapes the five characters that matter in text and attributes", () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
   });
 
   it("renders paragraphs, lists with continued items, headings, code and bold, after escaping", () => {

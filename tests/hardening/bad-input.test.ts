@@ -6,12 +6,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { foldKey } from "../../core/fold.ts";
 import { listSpots } from "../../runtime/catalog/spots.ts";
 import { listSurfers } from "../../runtime/catalog/surfers.ts";
-import { foldKey } from "../../runtime/text/fold.ts";
-import { Contract, testDescription } from "../helpers/openapi.ts";
-import { testApp, testCatalog } from "../helpers/app.ts";
 import { hostilePath, hostileQuery, LEAKS, method } from "../../scripts/soak/hostile-requests.ts";
+import { testApp, testCatalog } from "../helpers/app.ts";
+import { Contract, testDescription } from "../helpers/openapi.ts";
 
 const app = testApp();
 const contract = new Contract(testDescription());
@@ -45,7 +45,10 @@ async function checkAnswer(path: string, verb: string): Promise<{ status: number
 
 describe("hostile requests", () => {
   it("never get a 5xx, errors are the bare envelope, successes match the description", async () => {
-    await fc.assert(fc.asyncProperty(hostilePath, method, async (path, verb) => void (await checkAnswer(path, verb))), RUNS);
+    await fc.assert(
+      fc.asyncProperty(hostilePath, method, async (path, verb) => void (await checkAnswer(path, verb))),
+      RUNS,
+    );
   });
 
   it("accepted spot and surfer list parameters give exactly the pure query's answer", async () => {
@@ -62,11 +65,17 @@ describe("hostile requests", () => {
         };
         const page = { limit: Number(value("limit") ?? 20), offset: Number(value("offset") ?? 0) };
         const filters = Object.fromEntries(
-          (endpoint === "/api/spots" ? ["country", "region", "wave_type", "skill_level", "tag", "tier"] : ["country", "discipline", "era", "tier"])
+          (endpoint === "/api/spots"
+            ? ["country", "region", "wave_type", "skill_level", "tag", "tier"]
+            : ["country", "discipline", "era", "tier"]
+          )
             .map((name) => [name, list(name)])
             .filter(([, keys]) => keys),
         );
-        const expected = endpoint === "/api/spots" ? listSpots(catalog, { filters, q: value("q") }, page) : listSurfers(catalog, { filters, q: value("q") }, page);
+        const expected =
+          endpoint === "/api/spots"
+            ? listSpots(catalog, { filters, q: value("q") }, page)
+            : listSurfers(catalog, { filters, q: value("q") }, page);
         expect(JSON.parse(body)).toEqual(JSON.parse(JSON.stringify(expected)));
       }),
       RUNS,

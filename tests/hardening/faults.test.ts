@@ -1,18 +1,19 @@
 /** Faults: oversized requests, a slow or failing upstream, an unwritable cache, SIGTERM mid-request. */
-import { connect } from "node:net";
+
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../../runtime/http/app.ts";
 import { createLogger } from "../../runtime/log.ts";
+import type { RunningServer } from "../../runtime/server.ts";
 import { SocialCacheStore } from "../../runtime/social/cache-store.ts";
 import { SocialService } from "../../runtime/social/service.ts";
+import { FAKE_TOKEN, FAKE_USER_ID, type FakeGraph, startFakeGraph } from "../../scripts/fake-graph.ts";
 import { testCatalog } from "../helpers/app.ts";
-import type { RunningServer } from "../../runtime/server.ts";
 import { runNode } from "../helpers/process.ts";
 import { startTestServer } from "../helpers/server.ts";
-import { FAKE_TOKEN, FAKE_USER_ID, startFakeGraph, type FakeGraph } from "../social/fake-graph.ts";
 
 let fake: FakeGraph;
 const dir = mkdtempSync(path.join(tmpdir(), "surf-faults-"));
@@ -24,7 +25,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const graph = (timeoutMs: number) => ({ baseUrl: fake.url, version: "v25.0", userId: FAKE_USER_ID, accessToken: FAKE_TOKEN, timeoutMs });
+const graph = (timeoutMs: number) => ({
+  baseUrl: fake.url,
+  version: "v25.0",
+  userId: FAKE_USER_ID,
+  accessToken: FAKE_TOKEN,
+  timeoutMs,
+});
 
 /** Sends raw bytes and returns the status line (or what happened), within a deadline. */
 function rawStatus(port: number, request: string): Promise<string> {
@@ -44,7 +51,10 @@ describe("oversized requests", () => {
   afterAll(() => server.close());
 
   it("an oversized header gets a clean 431, not a hang", async () => {
-    const status = await rawStatus(server.port, `GET /api/spots HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    const status = await rawStatus(
+      server.port,
+      `GET /api/spots HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    );
     expect(status).toBe("HTTP/1.1 431 Request Header Fields Too Large");
   });
 
@@ -90,7 +100,10 @@ describe("an unwritable cache directory", () => {
     const lines: string[] = [];
     const logger = createLogger({ format: "json", write: (text) => lines.push(...text.trim().split("\n")) });
     // Root can write anywhere, so make the folder impossible: a path below a file.
-    const server = await startTestServer({ logLevel: "warn", social: { graph: graph(2_000), cacheFile: "/dev/null/surf/social.json" } }, logger);
+    const server = await startTestServer(
+      { logLevel: "warn", social: { graph: graph(2_000), cacheFile: "/dev/null/surf/social.json" } },
+      logger,
+    );
     try {
       for (let i = 0; i < 3; i++) {
         const response = await fetch(`http://127.0.0.1:${server.port}/api/social/feed`);
@@ -99,7 +112,9 @@ describe("an unwritable cache directory", () => {
       }
       expect((await fetch(`http://127.0.0.1:${server.port}/api/spots?limit=1`)).status).toBe(200);
       await new Promise((resolve) => setImmediate(resolve));
-      const warnings = lines.map((line) => JSON.parse(line)).filter((line) => /cannot write the social cache/.test(line.msg));
+      const warnings = lines
+        .map((line) => JSON.parse(line))
+        .filter((line) => /cannot write the social cache/.test(line.msg));
       expect(warnings).toHaveLength(1);
     } finally {
       await server.close();
@@ -112,8 +127,15 @@ describe("SIGTERM", () => {
     fake.delayMs = 1_000;
     const server = runNode("runtime/server.ts", {
       env: {
-        ...process.env, PORT: "0", HOST: "127.0.0.1", SNAPSHOT_PATH: inject("snapshotPath"), LOG_LEVEL: "info",
-        SOCIAL_GRAPH_URL: fake.url, SOCIAL_USER_ID: FAKE_USER_ID, SOCIAL_ACCESS_TOKEN: FAKE_TOKEN, SOCIAL_CACHE_FILE: path.join(dir, "sigterm", "social.json"),
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        SNAPSHOT_PATH: inject("snapshotPath"),
+        LOG_LEVEL: "info",
+        SOCIAL_GRAPH_URL: fake.url,
+        SOCIAL_USER_ID: FAKE_USER_ID,
+        SOCIAL_ACCESS_TOKEN: FAKE_TOKEN,
+        SOCIAL_CACHE_FILE: path.join(dir, "sigterm", "social.json"),
       },
     });
     try {
@@ -125,7 +147,12 @@ describe("SIGTERM", () => {
       expect(response.status).toBe(200);
       expect(((await response.json()) as { source: string }).source).toBe("live");
       expect(await server.exited).toBe(0);
-      const events = server.output().trim().split("\n").map((line) => JSON.parse(line).event).filter(Boolean);
+      const events = server
+        .output()
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).event)
+        .filter(Boolean);
       expect(events.slice(-2)).toEqual(["shutdown", "stopped"]);
     } finally {
       fake.delayMs = 0;
@@ -143,7 +170,11 @@ describe("an unexpected failure (a bug)", () => {
       }
     }
     const reported: unknown[] = [];
-    const social = new BrokenSocial(catalog.snapshot, new SocialCacheStore({ file: path.join(dir, "broken", "social.json") }), null);
+    const social = new BrokenSocial(
+      catalog.snapshot,
+      new SocialCacheStore({ file: path.join(dir, "broken", "social.json") }),
+      null,
+    );
     const app = createApp({ catalog, corsOrigins: new Set(), social, reportFailure: (error) => reported.push(error) });
     const response = await app.request("/api/social/feed");
     expect(response.status).toBe(500);

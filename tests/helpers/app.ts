@@ -1,8 +1,9 @@
 /** The real app over the real snapshot, as tests call it through `app.request`. */
-import { inject } from "vitest";
+
 import type { H3 } from "h3";
+import { inject } from "vitest";
 import { createApp } from "../../runtime/http/app.ts";
-import { loadSnapshotFile, type Catalog } from "../../runtime/snapshot.ts";
+import { type Catalog, loadSnapshotFile } from "../../runtime/snapshot.ts";
 import { testDescription } from "./description.ts";
 
 export const ALLOWED_ORIGIN = "https://surf.example";
@@ -20,7 +21,11 @@ export function testApp(): H3 {
   return createApp({ catalog: testCatalog(), corsOrigins: new Set([ALLOWED_ORIGIN]), openapi: testDescription() });
 }
 
-export async function getJson(app: H3, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: any }> {
+export async function getJson(
+  app: H3,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
   const response = await app.request(path, { headers });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };

@@ -2,7 +2,7 @@
 import { compileSnapshot } from "../../build/compile/snapshot.ts";
 import { checkContentDir } from "../../build/pipeline.ts";
 import { formatProblem } from "../../build/problems.ts";
-import { hydrate, type Catalog } from "../../runtime/snapshot.ts";
+import { type Catalog, hydrate } from "../../runtime/snapshot.ts";
 
 export function catalogFrom(contentDir: string, mediaBaseUrl = "https://media.test.example"): Catalog {
   const { content, problems } = checkContentDir(contentDir);

@@ -13,7 +13,14 @@ export { testDescription } from "./description.ts";
 const BASE = "https://surf-catalog.test/openapi.json";
 
 /** Headers every HTTP response may carry whatever the description says. */
-const TRANSPORT_HEADERS = new Set(["content-type", "content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
+const TRANSPORT_HEADERS = new Set([
+  "content-type",
+  "content-length",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
 
 export interface ObservedResponse {
   status: number;
@@ -34,7 +41,18 @@ export class Contract {
     addFormats.default(this.ajv);
     // The document is not a schema, but its schemas live inside it and refer to each other
     // by `#/components/...`: register it whole, its top-level keys as inert keywords.
-    this.ajv.addVocabulary(["openapi", "info", "jsonSchemaDialect", "servers", "tags", "paths", "components", "webhooks", "security", "externalDocs"]);
+    this.ajv.addVocabulary([
+      "openapi",
+      "info",
+      "jsonSchemaDialect",
+      "servers",
+      "tags",
+      "paths",
+      "components",
+      "webhooks",
+      "security",
+      "externalDocs",
+    ]);
     this.ajv.addSchema(document, BASE);
   }
 
@@ -79,15 +97,19 @@ export class Contract {
     const problems: string[] = [];
     const status = String(response.status);
     if (!this.operation(template).responses[status]) return [`status ${status} is not described for GET ${template}`];
-    const { pointer, value: described } = this.locate<ResponseObject>(`#/paths/${pointerSegment(template)}/get/responses/${status}`);
+    const { pointer, value: described } = this.locate<ResponseObject>(
+      `#/paths/${pointerSegment(template)}/get/responses/${status}`,
+    );
     problems.push(...this.checkBody(pointer, described, response), ...this.checkHeaders(described, response));
     return problems;
   }
 
   private checkBody(pointer: string, described: ResponseObject, response: ObservedResponse): string[] {
-    if (!described.content) return response.body === "" ? [] : [`a ${response.status} has no body, got ${response.body.length} characters`];
+    if (!described.content)
+      return response.body === "" ? [] : [`a ${response.status} has no body, got ${response.body.length} characters`];
     const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim();
-    if (!described.content[mediaType]) return [`content type '${mediaType}' is not one of ${Object.keys(described.content).join(", ")}`];
+    if (!described.content[mediaType])
+      return [`content type '${mediaType}' is not one of ${Object.keys(described.content).join(", ")}`];
     let body: unknown = response.body;
     if (mediaType === "application/json") {
       try {
@@ -105,7 +127,9 @@ export class Contract {
     const problems: string[] = [];
     const declared = new Map(Object.keys(described.headers ?? {}).map((name) => [name.toLowerCase(), name]));
     for (const [lower, name] of declared) {
-      const { pointer, value: header } = this.locate<{ required?: boolean }>(`#/components/headers/${pointerSegment(this.headerRef(described, name))}`);
+      const { pointer, value: header } = this.locate<{ required?: boolean }>(
+        `#/components/headers/${pointerSegment(this.headerRef(described, name))}`,
+      );
       const actual = response.headers.get(lower);
       if (actual === null) {
         if (header.required) problems.push(`header ${name} is required but absent`);
@@ -115,7 +139,8 @@ export class Contract {
       if (!validate(actual)) problems.push(`header ${name}: '${actual}' ${validate.errors?.[0]?.message}`);
     }
     response.headers.forEach((_value, lower) => {
-      if (!TRANSPORT_HEADERS.has(lower) && !declared.has(lower)) problems.push(`header ${lower} is sent but not described`);
+      if (!TRANSPORT_HEADERS.has(lower) && !declared.has(lower))
+        problems.push(`header ${lower} is sent but not described`);
     });
     return problems;
   }

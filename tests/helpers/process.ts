@@ -1,5 +1,5 @@
 /** Child processes in tests: run a script with node, collect what it prints, find where it listens. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -11,7 +11,10 @@ export interface RunningProcess {
 }
 
 /** `node [--import tsx] script`; a `.mjs` runs with plain node, as in production. */
-export function runNode(script: string, options: { env?: NodeJS.ProcessEnv; cwd?: string; args?: string[] } = {}): RunningProcess {
+export function runNode(
+  script: string,
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; args?: string[] } = {},
+): RunningProcess {
   const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
   const child = spawn(process.execPath, [...loader, script, ...(options.args ?? [])], {
     cwd: options.cwd,

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import type { ServerConfig } from "../../runtime/config.ts";
-import { startServer, type RunningServer } from "../../runtime/server.ts";
 import { createLogger, type Logger } from "../../runtime/log.ts";
+import { type RunningServer, startServer } from "../../runtime/server.ts";
 
 export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {

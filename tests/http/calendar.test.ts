@@ -7,7 +7,8 @@ import { catalogFrom } from "../helpers/fixture-catalog.ts";
 import { copyFixture, editFiles, FIXTURES } from "../helpers/fixtures.ts";
 
 const catalog = testCatalog();
-const appAt = (iso: string, from = catalog) => createApp({ catalog: from, corsOrigins: new Set(), now: () => new Date(iso) });
+const appAt = (iso: string, from = catalog) =>
+  createApp({ catalog: from, corsOrigins: new Set(), now: () => new Date(iso) });
 const app = appAt("2026-11-21T12:00:00Z");
 
 describe("GET /api/quotes", () => {
@@ -15,18 +16,33 @@ describe("GET /api/quotes", () => {
     const { status, body } = await getJson(app, "/api/quotes");
     expect(status).toBe(200);
     expect(body.total).toBe(catalog.snapshot.quotes.length);
-    expect(body.quotes.map((quote: { slug: string }) => quote.slug)).toEqual(catalog.snapshot.quotes.map((entry) => entry.quote.slug));
-    for (const quote of body.quotes) expect(Object.keys(quote).sort()).toEqual(["author", "category", "credit", "slug", "sourceUrl", "surferSlug", "text"]);
+    expect(body.quotes.map((quote: { slug: string }) => quote.slug)).toEqual(
+      catalog.snapshot.quotes.map((entry) => entry.quote.slug),
+    );
+    for (const quote of body.quotes)
+      expect(Object.keys(quote).sort()).toEqual([
+        "author",
+        "category",
+        "credit",
+        "slug",
+        "sourceUrl",
+        "surferSlug",
+        "text",
+      ]);
     expect(JSON.stringify(body)).not.toContain("featured");
   });
 
   it("filters by category and surfer, ignoring case, with several values", async () => {
     const { body } = await getJson(app, "/api/quotes?category=BIG-WAVE,humour");
     expect(body.total).toBe(body.quotes.length);
-    expect(body.quotes.every((quote: { category: string }) => ["big-wave", "humour"].includes(quote.category))).toBe(true);
+    expect(body.quotes.every((quote: { category: string }) => ["big-wave", "humour"].includes(quote.category))).toBe(
+      true,
+    );
     const bySurfer = await getJson(app, "/api/quotes?surfer=laird-hamilton");
     expect(bySurfer.body.total).toBeGreaterThan(0);
-    expect(bySurfer.body.quotes.every((quote: { surferSlug: string }) => quote.surferSlug === "laird-hamilton")).toBe(true);
+    expect(bySurfer.body.quotes.every((quote: { surferSlug: string }) => quote.surferSlug === "laird-hamilton")).toBe(
+      true,
+    );
   });
 
   it("is strict about its parameters", async () => {
@@ -64,7 +80,10 @@ describe("GET /api/quotes/random", () => {
       editFiles(dir, { "quotes.csv": (text) => text.replace(",duke-kahanamoku,yes", ",duke-kahanamoku,no") });
       const { status, body } = await getJson(appAt("2027-01-01T00:00:00Z", catalogFrom(dir)), "/api/quotes/random");
       expect(status).toBe(404);
-      expect(body).toEqual({ error: "there is no Quote of the Day: no quote is featured in the catalog", code: "NOT_FOUND" });
+      expect(body).toEqual({
+        error: "there is no Quote of the Day: no quote is featured in the catalog",
+        code: "NOT_FOUND",
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -101,19 +120,37 @@ describe("GET /api/events", () => {
     const events = body.events as { startDate: string; name: string; status: string; results: unknown }[];
     for (let i = 1; i < events.length; i++) {
       const [a, b] = [events[i - 1], events[i]];
-      expect(a.startDate < b.startDate || (a.startDate === b.startDate && a.name.localeCompare(b.name) <= 0)).toBe(true);
+      expect(a.startDate < b.startDate || (a.startDate === b.startDate && a.name.localeCompare(b.name) <= 0)).toBe(
+        true,
+      );
     }
     for (const event of events) {
       expect(["upcoming", "live", "window-open", "completed"]).toContain(event.status);
-      expect(Object.keys(event).sort()).toEqual(
-        ["country", "endDate", "location", "name", "org", "orgName", "results", "slug", "sourceUrl", "spotSlug", "startDate", "status", "summary", "tour", "url", "windowType"],
-      );
+      expect(Object.keys(event).sort()).toEqual([
+        "country",
+        "endDate",
+        "location",
+        "name",
+        "org",
+        "orgName",
+        "results",
+        "slug",
+        "sourceUrl",
+        "spotSlug",
+        "startDate",
+        "status",
+        "summary",
+        "tour",
+        "url",
+        "windowType",
+      ]);
     }
   });
 
   it("derives status from the clock it is given", async () => {
     const statusOf = async (iso: string, slug: string) =>
-      (await getJson(appAt(iso), "/api/events")).body.events.find((event: { slug: string }) => event.slug === slug).status;
+      (await getJson(appAt(iso), "/api/events")).body.events.find((event: { slug: string }) => event.slug === slug)
+        .status;
     const eddie = catalog.snapshot.events.find((entry) => entry.event.slug.startsWith("eddie-aikau"))!.event;
     expect(await statusOf("2026-06-01T00:00:00Z", eddie.slug)).toBe("upcoming");
     expect(await statusOf(`${eddie.startDate}T12:00:00Z`, eddie.slug)).toBe("window-open");
@@ -121,7 +158,10 @@ describe("GET /api/events", () => {
   });
 
   it("filters by org, tour, year and status", async () => {
-    const { body } = await getJson(appAt("2027-01-10T00:00:00Z"), "/api/events?org=WSL&tour=championship-tour,big-wave&year=2027&status=upcoming,window-open");
+    const { body } = await getJson(
+      appAt("2027-01-10T00:00:00Z"),
+      "/api/events?org=WSL&tour=championship-tour,big-wave&year=2027&status=upcoming,window-open",
+    );
     expect(body.total).toBe(body.events.length);
     expect(body.total).toBeGreaterThan(0);
     for (const event of body.events) {
@@ -135,7 +175,10 @@ describe("GET /api/events", () => {
   it.each([
     ["year=27", "year must be a year of four digits, like 2027; got '27'"],
     ["year=2027.0", "year must be a year of four digits, like 2027; got '2027.0'"],
-    ["status=finished", "status must be one of upcoming, live, window-open, completed (several separated by commas); got 'finished'"],
+    [
+      "status=finished",
+      "status must be one of upcoming, live, window-open, completed (several separated by commas); got 'finished'",
+    ],
   ])("?%s is 400", async (query, message) => {
     const { status, body } = await getJson(app, `/api/events?${query}`);
     expect(status).toBe(400);
@@ -148,7 +191,10 @@ describe("GET /api/events", () => {
     const [eddie, pipe] = body.events;
     expect(eddie.results).toBeNull();
     expect(pipe.results).toEqual({
-      men: [{ place: 1, name: "Gerry Lopez", surferSlug: "gerry-lopez" }, { place: 2, name: "Someone Else", surferSlug: null }],
+      men: [
+        { place: 1, name: "Gerry Lopez", surferSlug: "gerry-lopez" },
+        { place: 2, name: "Someone Else", surferSlug: null },
+      ],
       women: [],
     });
     expect(pipe.orgName).toBe("World Surf League");
@@ -162,4 +208,3 @@ describe("GET /api/events", () => {
     expect((await getJson(moving, "/api/events")).body.events[0].status).toBe("window-open");
   });
 });
-

@@ -3,23 +3,42 @@ import { describe, expect, it } from "vitest";
 import { ALLOWED_ORIGIN, getJson, testApp } from "../helpers/app.ts";
 
 const app = testApp();
-const ENDPOINTS = ["/api/spots", "/api/spots/map", "/api/spots/meta", "/api/spots/pipeline", "/api/surfers", "/api/surfers/meta", "/api/surfers/kelly-slater"];
+const ENDPOINTS = [
+  "/api/spots",
+  "/api/spots/map",
+  "/api/spots/meta",
+  "/api/spots/pipeline",
+  "/api/surfers",
+  "/api/surfers/meta",
+  "/api/surfers/kelly-slater",
+];
 
 describe("methods", () => {
-  it.each(["POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])("%s is 405 METHOD_NOT_ALLOWED with Allow: GET on every endpoint", async (method) => {
-    for (const path of ENDPOINTS) {
-      const response = await app.request(path, { method });
-      expect(response.status, `${method} ${path}`).toBe(405);
-      expect(response.headers.get("allow")).toBe("GET");
-      expect(response.headers.get("cache-control")).toBe("no-store");
-      if (method !== "HEAD") expect(await response.json()).toEqual({ error: `${method} is not allowed; this API is read-only, use GET`, code: "METHOD_NOT_ALLOWED" });
-    }
-  });
+  it.each(["POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])(
+    "%s is 405 METHOD_NOT_ALLOWED with Allow: GET on every endpoint",
+    async (method) => {
+      for (const path of ENDPOINTS) {
+        const response = await app.request(path, { method });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get("allow")).toBe("GET");
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        if (method !== "HEAD")
+          expect(await response.json()).toEqual({
+            error: `${method} is not allowed; this API is read-only, use GET`,
+            code: "METHOD_NOT_ALLOWED",
+          });
+      }
+    },
+  );
 
   it("answers a CORS preflight from an allowed origin with 204 and the CORS headers", async () => {
     const response = await app.request("/api/spots", {
       method: "OPTIONS",
-      headers: { origin: ALLOWED_ORIGIN, "access-control-request-method": "GET", "access-control-request-headers": "if-none-match" },
+      headers: {
+        origin: ALLOWED_ORIGIN,
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "if-none-match",
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
@@ -39,22 +58,28 @@ describe("methods", () => {
 });
 
 describe("unknown paths", () => {
-  it.each(["/api", "/api/", "/api/spot", "/api/spots/pipeline/extra", "/api/x/y", "/elsewhere"])("%s is 404 NOT_FOUND in the envelope", async (path) => {
-    const { status, body, headers } = await getJson(app, path);
-    expect(status).toBe(404);
-    expect(body.code).toBe("NOT_FOUND");
-    expect(Object.keys(body).sort()).toEqual(["code", "error"]);
-    expect(headers.get("cache-control")).toBe("no-store");
-  });
-
-  it.each(["/api/spots/Pipeline", "/api/spots/..%2F..%2Fetc%2Fpasswd", "/api/spots/a--b", `/api/spots/${"a".repeat(101)}`, "/api/surfers/kelly_slater"])(
-    "a slug that is not a slug (%s) is 404, never a file read or a 500",
+  it.each(["/api", "/api/", "/api/spot", "/api/spots/pipeline/extra", "/api/x/y", "/elsewhere"])(
+    "%s is 404 NOT_FOUND in the envelope",
     async (path) => {
-      const { status, body } = await getJson(app, path);
+      const { status, body, headers } = await getJson(app, path);
       expect(status).toBe(404);
       expect(body.code).toBe("NOT_FOUND");
+      expect(Object.keys(body).sort()).toEqual(["code", "error"]);
+      expect(headers.get("cache-control")).toBe("no-store");
     },
   );
+
+  it.each([
+    "/api/spots/Pipeline",
+    "/api/spots/..%2F..%2Fetc%2Fpasswd",
+    "/api/spots/a--b",
+    `/api/spots/${"a".repeat(101)}`,
+    "/api/surfers/kelly_slater",
+  ])("a slug that is not a slug (%s) is 404, never a file read or a 500", async (path) => {
+    const { status, body } = await getJson(app, path);
+    expect(status).toBe(404);
+    expect(body.code).toBe("NOT_FOUND");
+  });
 });
 
 describe("strict query parameters", () => {
@@ -78,7 +103,9 @@ describe("strict query parameters", () => {
   it("rejects a declared parameter given twice", async () => {
     const { status, body } = await getJson(app, "/api/spots?country=PT&country=ES");
     expect(status).toBe(400);
-    expect(body.error).toBe("parameter 'country' is given 2 times; give it once (list several values in one, separated by commas)");
+    expect(body.error).toBe(
+      "parameter 'country' is given 2 times; give it once (list several values in one, separated by commas)",
+    );
   });
 
   it("treats an empty value as absent, so HTML forms work", async () => {
@@ -98,9 +125,15 @@ describe("strict query parameters", () => {
     ["limit=abc", "limit must be a whole number from 1 to 100 (default 20); got 'abc'"],
     ["offset=-1", "offset must be a whole number from 0 to 1000000 (default 0); got '-1'"],
     ["offset=1000001", "offset must be a whole number from 0 to 1000000 (default 0); got '1000001'"],
-    ["offset=99999999999999999999", "offset must be a whole number from 0 to 1000000 (default 0); got '99999999999999999999'"],
+    [
+      "offset=99999999999999999999",
+      "offset must be a whole number from 0 to 1000000 (default 0); got '99999999999999999999'",
+    ],
     [`q=${"a".repeat(201)}`, "q must be at most 200 characters; got 201"],
-    ["country=Portugal", "country takes ISO 3166-1 alpha-2 codes separated by commas, like PT,ES; 'portugal' is not one"],
+    [
+      "country=Portugal",
+      "country takes ISO 3166-1 alpha-2 codes separated by commas, like PT,ES; 'portugal' is not one",
+    ],
     ["country=PT,XX", "country takes ISO 3166-1 alpha-2 codes separated by commas, like PT,ES; 'xx' is not one"],
   ])("?%s is 400 with a message that says what to send", async (query, message) => {
     const { status, body } = await getJson(app, `/api/spots?${query}`);
@@ -163,15 +196,19 @@ describe("CORS", () => {
     expect(error.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
   });
 
-  it.each(["https://surf.example.evil.test", "http://surf.example", "https://surf.example:8443", "https://evil-surf.example", "null", "https://SURF.example.evil"])(
-    "sends no CORS header at all to %s",
-    async (origin) => {
-      const response = await app.request("/api/spots", { headers: { origin } });
-      expect(response.status).toBe(200);
-      expect([...response.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
-      expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
-    },
-  );
+  it.each([
+    "https://surf.example.evil.test",
+    "http://surf.example",
+    "https://surf.example:8443",
+    "https://evil-surf.example",
+    "null",
+    "https://SURF.example.evil",
+  ])("sends no CORS header at all to %s", async (origin) => {
+    const response = await app.request("/api/spots", { headers: { origin } });
+    expect(response.status).toBe(200);
+    expect([...response.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
+    expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
+  });
 });
 
 describe("the error envelope", () => {

@@ -5,11 +5,11 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { RunningServer } from "../../runtime/server.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runNode, type RunningProcess } from "../helpers/process.ts";
-import { startTestServer } from "../helpers/server.ts";
+import type { RunningServer } from "../../runtime/server.ts";
 import { ALLOWED_ORIGIN } from "../helpers/app.ts";
+import { type RunningProcess, runNode } from "../helpers/process.ts";
+import { startTestServer } from "../helpers/server.ts";
 
 let listener: RunningServer;
 let base: string;
@@ -44,7 +44,10 @@ describe("over a real socket", () => {
     const response = await fetch(`${base}/api/spots`, { method: "DELETE" });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET");
-    expect(await response.json()).toEqual({ error: "DELETE is not allowed; this API is read-only, use GET", code: "METHOD_NOT_ALLOWED" });
+    expect(await response.json()).toEqual({
+      error: "DELETE is not allowed; this API is read-only, use GET",
+      code: "METHOD_NOT_ALLOWED",
+    });
   });
 
   it.each([
@@ -67,7 +70,10 @@ describe("over a real socket", () => {
   });
 
   it("answers a preflight from the allowed origin with 204", async () => {
-    const response = await fetch(`${base}/api/spots`, { method: "OPTIONS", headers: { origin: ALLOWED_ORIGIN, "access-control-request-method": "GET" } });
+    const response = await fetch(`${base}/api/spots`, {
+      method: "OPTIONS",
+      headers: { origin: ALLOWED_ORIGIN, "access-control-request-method": "GET" },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
   });
@@ -77,7 +83,12 @@ describe("the fast path for repeated requests", () => {
   /** Headers that must not differ between the two paths (transport ones and the request's own id aside). */
   const comparable = (response: Response) => {
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    return Object.fromEntries([...response.headers].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"].includes(name)));
+    return Object.fromEntries(
+      [...response.headers].filter(
+        ([name]) =>
+          !["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"].includes(name),
+      ),
+    );
   };
 
   it.each([
@@ -108,7 +119,10 @@ describe("the fast path for repeated requests", () => {
 });
 
 /** Runs the server entry as `npm start`'s server would, and collects what it prints. */
-function runServer(env: Record<string, string>): { done: Promise<{ code: number | null; output: string }>; process: RunningProcess } {
+function runServer(env: Record<string, string>): {
+  done: Promise<{ code: number | null; output: string }>;
+  process: RunningProcess;
+} {
   const server = runNode("runtime/server.ts", { env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env } });
   return { done: server.exited.then((code) => ({ code, output: server.output() })), process: server };
 }
@@ -127,9 +141,29 @@ describe("the server process", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it.each([
-    ["missing", () => path.join(dir, "absent.json"), /^cannot start: snapshot .*absent\.json does not exist; run `npm run build` first \(or set SNAPSHOT_PATH\)$/],
-    ["corrupt", () => { const file = path.join(dir, "corrupt.json"); writeFileSync(file, '{"format": 1, "spo'); return file; }, /^cannot start: snapshot .*corrupt\.json is not valid JSON \(truncated or corrupt\); run `npm run build` to rebuild it$/],
-    ["from another build", () => { const file = path.join(dir, "old.json"); writeFileSync(file, '{"format": 0}'); return file; }, /^cannot start: snapshot .*old\.json has format 0 but this server reads format 1; run `npm run build` to rebuild it$/],
+    [
+      "missing",
+      () => path.join(dir, "absent.json"),
+      /^cannot start: snapshot .*absent\.json does not exist; run `npm run build` first \(or set SNAPSHOT_PATH\)$/,
+    ],
+    [
+      "corrupt",
+      () => {
+        const file = path.join(dir, "corrupt.json");
+        writeFileSync(file, '{"format": 1, "spo');
+        return file;
+      },
+      /^cannot start: snapshot .*corrupt\.json is not valid JSON \(truncated or corrupt\); run `npm run build` to rebuild it$/,
+    ],
+    [
+      "from another build",
+      () => {
+        const file = path.join(dir, "old.json");
+        writeFileSync(file, '{"format": 0}');
+        return file;
+      },
+      /^cannot start: snapshot .*old\.json has format 0 but this server reads format 1; run `npm run build` to rebuild it$/,
+    ],
   ])("refuses to start with a %s snapshot, in one actionable line", async (_case, file, message) => {
     const { code, output } = await runServer({ SNAPSHOT_PATH: file() }).done;
     expect(code).toBe(1);
@@ -137,9 +171,14 @@ describe("the server process", () => {
   });
 
   it("refuses a malformed CORS_ORIGINS entry", async () => {
-    const { code, output } = await runServer({ SNAPSHOT_PATH: inject("snapshotPath"), CORS_ORIGINS: "https://surf.example/path" }).done;
+    const { code, output } = await runServer({
+      SNAPSHOT_PATH: inject("snapshotPath"),
+      CORS_ORIGINS: "https://surf.example/path",
+    }).done;
     expect(code).toBe(1);
-    expect(startFailure(output)).toBe("cannot start: CORS_ORIGINS entry 'https://surf.example/path' must be a bare origin (scheme, host, port) like https://surf.example");
+    expect(startFailure(output)).toBe(
+      "cannot start: CORS_ORIGINS entry 'https://surf.example/path' must be a bare origin (scheme, host, port) like https://surf.example",
+    );
   });
 
   it("refuses to start without the API description beside the snapshot, in one actionable line", async () => {
@@ -147,7 +186,9 @@ describe("the server process", () => {
     copyFileSync(inject("snapshotPath"), path.join(alone, "snapshot.json"));
     const { code, output } = await runServer({ SNAPSHOT_PATH: path.join(alone, "snapshot.json") }).done;
     expect(code).toBe(1);
-    expect(startFailure(output)).toMatch(/^cannot start: API description .*alone-\w+\/openapi\.json does not exist; run `npm run build` to write it next to the snapshot$/);
+    expect(startFailure(output)).toMatch(
+      /^cannot start: API description .*alone-\w+\/openapi\.json does not exist; run `npm run build` to write it next to the snapshot$/,
+    );
   });
 
   it("on SIGTERM, stops listening and exits 0", async () => {
@@ -169,7 +210,9 @@ describe("npm start", () => {
   it("builds the snapshot when it is missing, then serves it", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "surf-start-"));
     const snapshot = path.join(dir, "snapshot.json");
-    const start = runNode("scripts/start.ts", { env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SNAPSHOT_PATH: snapshot } });
+    const start = runNode("scripts/start.ts", {
+      env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SNAPSHOT_PATH: snapshot },
+    });
     try {
       const base = await start.listening();
       expect(start.output()).toContain(`Building ${snapshot} from content/ ...`);

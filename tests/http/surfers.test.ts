@@ -12,15 +12,29 @@ describe("GET /api/surfers", () => {
     expect(body.total).toBe(allSurfers.length);
     expect(body.surfers[0].tier).toBe("iconic");
     for (const surfer of body.surfers) {
-      expect(Object.keys(surfer).sort()).toEqual(
-        ["birth_year", "country_code", "death_year", "discipline", "era", "hero_image", "id", "name", "region", "slug", "stance", "summary", "tier"],
-      );
+      expect(Object.keys(surfer).sort()).toEqual([
+        "birth_year",
+        "country_code",
+        "death_year",
+        "discipline",
+        "era",
+        "hero_image",
+        "id",
+        "name",
+        "region",
+        "slug",
+        "stance",
+        "summary",
+        "tier",
+      ]);
     }
   });
 
   it("filters by discipline and country, and searches names", async () => {
     const { body } = await getJson(app, "/api/surfers?discipline=big-wave&country=US,PT&limit=100");
-    expect(body.total).toBe(allSurfers.filter((s) => s.discipline === "big-wave" && ["US", "PT"].includes(s.country_code!)).length);
+    expect(body.total).toBe(
+      allSurfers.filter((s) => s.discipline === "big-wave" && ["US", "PT"].includes(s.country_code!)).length,
+    );
     const search = await getJson(app, "/api/surfers?q=slater");
     expect(search.body.surfers[0].slug).toBe("kelly-slater");
   });
@@ -37,15 +51,28 @@ describe("GET /api/surfers/meta", () => {
     const { body } = await getJson(app, "/api/surfers/meta?era=current");
     expect(Object.keys(body.facets).sort()).toEqual(["countries", "disciplines", "eras", "tiers"]);
     expect(body.filtered_total).toBe(allSurfers.filter((s) => s.era === "current").length);
-    expect(body.facets.eras.find((entry: { value: string }) => entry.value === "pioneer").count).toBe(allSurfers.filter((s) => s.era === "pioneer").length);
+    expect(body.facets.eras.find((entry: { value: string }) => entry.value === "pioneer").count).toBe(
+      allSurfers.filter((s) => s.era === "pioneer").length,
+    );
   });
 });
 
 describe("GET /api/surfers/{slug}", () => {
   it("returns the surfer with images and linked spots", async () => {
     const { body } = await getJson(app, "/api/surfers/duke-kahanamoku");
-    expect(body.surfer).toMatchObject({ name: "Duke Kahanamoku", birth_year: 1890, death_year: 1968, country_code: "US" });
-    expect(body.spots).toContainEqual({ slug: "waikiki", name: expect.any(String), region: expect.any(String), country_code: "US", relation: "home break" });
+    expect(body.surfer).toMatchObject({
+      name: "Duke Kahanamoku",
+      birth_year: 1890,
+      death_year: 1968,
+      country_code: "US",
+    });
+    expect(body.spots).toContainEqual({
+      slug: "waikiki",
+      name: expect.any(String),
+      region: expect.any(String),
+      country_code: "US",
+      relation: "home break",
+    });
     expect(body.images.length).toBeGreaterThan(0);
   });
 

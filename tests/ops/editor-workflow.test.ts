@@ -10,7 +10,11 @@ import { runNode } from "../helpers/process.ts";
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -26,19 +30,35 @@ describe("npm run dev", () => {
     const out = mkdtempSync(path.join(tmpdir(), "surf-dev-out-"));
     dirs.push(content, out);
     const dev = runNode("scripts/dev.ts", {
-      env: { ...process.env, CONTENT_DIR: content, SNAPSHOT_PATH: path.join(out, "snapshot.json"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
+      env: {
+        ...process.env,
+        CONTENT_DIR: content,
+        SNAPSHOT_PATH: path.join(out, "snapshot.json"),
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "info",
+      },
     });
     try {
       const base = await dev.listening();
-      const nameOf = async () => ((await (await fetch(`${base}/api/spots/pipeline`)).json()) as { spot: { name: string } }).spot.name;
+      const nameOf = async () =>
+        ((await (await fetch(`${base}/api/spots/pipeline`)).json()) as { spot: { name: string } }).spot.name;
       expect(await nameOf()).toBe("Banzai Pipeline");
 
-      editFiles(content, { "spots.csv": (text) => text.replace("1,pipeline,Banzai Pipeline", "1,pipeline,Banzai Pipeline (edited)") });
-      await until(async () => ((await nameOf()) === "Banzai Pipeline (edited)" ? true : undefined), "the edit to be served");
+      editFiles(content, {
+        "spots.csv": (text) => text.replace("1,pipeline,Banzai Pipeline", "1,pipeline,Banzai Pipeline (edited)"),
+      });
+      await until(
+        async () => ((await nameOf()) === "Banzai Pipeline (edited)" ? true : undefined),
+        "the edit to be served",
+      );
 
       const before = dev.output().length;
       editFiles(content, { "spots.csv": (text) => text.replace("21.6650", "123.4") });
-      await until(() => (dev.output().slice(before).includes("still serving the last good snapshot") ? true : undefined), "the problems to be printed");
+      await until(
+        () => (dev.output().slice(before).includes("still serving the last good snapshot") ? true : undefined),
+        "the problems to be printed",
+      );
       expect(dev.output().slice(before)).toContain("spots.csv:2: latitude 123.4 is out of range [-90, 90]");
       expect(await nameOf()).toBe("Banzai Pipeline (edited)");
     } finally {
@@ -52,7 +72,10 @@ describe("npm run check", () => {
   it("prints problems as file:line for people and, in GitHub Actions, as annotations", () => {
     const content = copyFixture("minimal");
     dirs.push(content);
-    writeFileSync(path.join(content, "tags.csv"), readFileSync(path.join(content, "tags.csv"), "utf8").replace("3,reef-break", "2,reef-break"));
+    writeFileSync(
+      path.join(content, "tags.csv"),
+      readFileSync(path.join(content, "tags.csv"), "utf8").replace("3,reef-break", "2,reef-break"),
+    );
     const result = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "check", "--content", content], {
       encoding: "utf8",
       env: { ...process.env, GITHUB_ACTIONS: "true" },
@@ -62,7 +85,9 @@ describe("npm run check", () => {
     expect(result.stderr).toContain(`${shown}/tags.csv:4: id '2' is already used on line 3`);
     expect(result.stdout).toContain(`::error file=${shown}/tags.csv,line=4::id '2' is already used on line 3`);
     editFiles(content, { "tags.csv": (text) => text.replace("2,reef-break", "3,reef-break") });
-    const clean = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "check", "--content", content], { encoding: "utf8" });
+    const clean = spawnSync(process.execPath, ["--import", "tsx", "build/cli.ts", "check", "--content", content], {
+      encoding: "utf8",
+    });
     expect(clean.status).toBe(0);
   });
 });

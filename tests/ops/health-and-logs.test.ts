@@ -1,6 +1,7 @@
 /** /healthz, one structured log line per request, and compression over a real socket. */
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
 import { request as httpRequest } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../runtime/log.ts";
 import type { RunningServer } from "../../runtime/server.ts";
@@ -11,19 +12,33 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  const logger = createLogger({ format: "json", write: (text) => lines.push(...text.trim().split("\n").map((line) => JSON.parse(line))) });
+  const logger = createLogger({
+    format: "json",
+    write: (text) =>
+      lines.push(
+        ...text
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line)),
+      ),
+  });
   server = await startTestServer({ drainMs: 400 }, logger);
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(() => server.close());
 
 /** A raw request: fetch would decompress on its own and hide what was sent. */
-function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(`${base}${path}`, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     });
     request.on("error", reject);
     request.end();
@@ -41,7 +56,11 @@ describe("/healthz", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = (await response.json()) as { status: string; version: string; builtAt: string };
-    expect(body).toEqual({ status: "ok", version: server.version(), builtAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
+    expect(body).toEqual({
+      status: "ok",
+      version: server.version(),
+      builtAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
   });
 
   it("answers 405 to other methods", async () => {
@@ -51,17 +70,28 @@ describe("/healthz", () => {
 
 describe("request logs", () => {
   it("logs method, path, query, status, duration and the caller's request id, which it echoes", async () => {
-    const response = await fetch(`${base}/api/spots?country=PT&limit=2`, { headers: { "x-request-id": "trace-42.a:b" } });
+    const response = await fetch(`${base}/api/spots?country=PT&limit=2`, {
+      headers: { "x-request-id": "trace-42.a:b" },
+    });
     expect(response.headers.get("x-request-id")).toBe("trace-42.a:b");
     expect(await logged("trace-42.a:b")).toEqual({
-      time: expect.stringMatching(/Z$/), level: "info", msg: "request", method: "GET", path: "/api/spots",
-      query: "country=PT&limit=2", status: 200, durationMs: expect.any(Number), requestId: "trace-42.a:b",
+      time: expect.stringMatching(/Z$/),
+      level: "info",
+      msg: "request",
+      method: "GET",
+      path: "/api/spots",
+      query: "country=PT&limit=2",
+      status: 200,
+      durationMs: expect.any(Number),
+      requestId: "trace-42.a:b",
     });
   });
 
   it("makes an id when the caller sends none, or one that is not sane", async () => {
     for (const sent of [undefined, "has spaces and ünïcode", "x".repeat(200)]) {
-      const response = await fetch(`${base}/api/surfers?limit=1`, { headers: sent === undefined ? {} : { "x-request-id": sent } });
+      const response = await fetch(`${base}/api/surfers?limit=1`, {
+        headers: sent === undefined ? {} : { "x-request-id": sent },
+      });
       const id = response.headers.get("x-request-id")!;
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(await logged(id)).toMatchObject({ status: 200, path: "/api/surfers" });
@@ -69,7 +99,9 @@ describe("request logs", () => {
   });
 
   it("logs errors too, and never a secret from the query", async () => {
-    const response = await fetch(`${base}/api/spots?access_token=hunter2&apiKey=abc&q=x`, { headers: { "x-request-id": "secret-test" } });
+    const response = await fetch(`${base}/api/spots?access_token=hunter2&apiKey=abc&q=x`, {
+      headers: { "x-request-id": "secret-test" },
+    });
     expect(response.status).toBe(400);
     const line = await logged("secret-test");
     expect(line).toMatchObject({ status: 400, query: "access_token=[redacted]&apiKey=[redacted]&q=x" });
@@ -83,20 +115,26 @@ describe("compression", () => {
   it.each([
     ["br", (bytes: Buffer) => brotliDecompressSync(bytes)],
     ["gzip", (bytes: Buffer) => gunzipSync(bytes)],
-  ])("sends %s to a client that accepts it, on the normal and the fast path, with its own ETag", async (encoding, decode) => {
-    const plain = await raw(path);
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    for (let i = 0; i < 2; i++) {
-      const compressed = await raw(path, { "accept-encoding": `${encoding}, identity;q=0.5` });
-      expect(compressed.headers["content-encoding"]).toBe(encoding);
-      expect(compressed.headers.vary).toBe("Origin, Accept-Encoding");
-      expect(decode(compressed.body).toString()).toBe(plain.body.toString());
-      expect(compressed.body.length).toBeLessThan(plain.body.length / 2);
-      expect(compressed.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-${encoding}"`);
-      const again = await raw(path, { "accept-encoding": encoding, "if-none-match": compressed.headers.etag as string });
-      expect(again.status).toBe(304);
-    }
-  });
+  ])(
+    "sends %s to a client that accepts it, on the normal and the fast path, with its own ETag",
+    async (encoding, decode) => {
+      const plain = await raw(path);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      for (let i = 0; i < 2; i++) {
+        const compressed = await raw(path, { "accept-encoding": `${encoding}, identity;q=0.5` });
+        expect(compressed.headers["content-encoding"]).toBe(encoding);
+        expect(compressed.headers.vary).toBe("Origin, Accept-Encoding");
+        expect(decode(compressed.body).toString()).toBe(plain.body.toString());
+        expect(compressed.body.length).toBeLessThan(plain.body.length / 2);
+        expect(compressed.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-${encoding}"`);
+        const again = await raw(path, {
+          "accept-encoding": encoding,
+          "if-none-match": compressed.headers.etag as string,
+        });
+        expect(again.status).toBe(304);
+      }
+    },
+  );
 
   it("prefers brotli, honours q=0, and leaves small bodies alone", async () => {
     expect((await raw(path, { "accept-encoding": "gzip, br" })).headers["content-encoding"]).toBe("br");

@@ -32,7 +32,10 @@ it("starts from a production-only install with plain node, answers /healthz and 
   copyFileSync(inject("snapshotPath"), path.join(dist, "snapshot.json"));
   copyFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json"), path.join(dist, "openapi.json"));
 
-  const server = runNode("dist/server.mjs", { cwd: dir, env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" } });
+  const server = runNode("dist/server.mjs", {
+    cwd: dir,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" },
+  });
   try {
     const base = await server.listening();
     const health = await fetch(`${base}/healthz`);
@@ -44,7 +47,11 @@ it("starts from a production-only install with plain node, answers /healthz and 
     server.child.kill("SIGTERM");
   }
   expect(await server.exited).toBe(0);
-  const events = server.output().trim().split("\n").map((line) => JSON.parse(line).event);
+  const events = server
+    .output()
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line).event);
   expect(events).toContain("start");
   expect(events.at(-1)).toBe("stopped");
 }, 90_000);

@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 const total = async () => ((await (await fetch(`${base}/api/spots?limit=1`)).json()) as { total: number }).total;
-const health = async () => (await (await fetch(`${base}/healthz`)).json()) as { status: string; version: string; builtAt: string };
+const health = async () =>
+  (await (await fetch(`${base}/healthz`)).json()) as { status: string; version: string; builtAt: string };
 
 describe("reload", () => {
   it("swaps in a new valid snapshot, answers from it at once (caches included), and logs it", async () => {
@@ -36,7 +37,11 @@ describe("reload", () => {
     expect(await total()).toBeGreaterThan(100);
     await total(); // now in the fast path too
 
-    const built = buildSnapshot({ contentDir: path.join(FIXTURES, "minimal"), outDir: dir, mediaBaseUrl: "https://media.test.example" });
+    const built = buildSnapshot({
+      contentDir: path.join(FIXTURES, "minimal"),
+      outDir: dir,
+      mediaBaseUrl: "https://media.test.example",
+    });
     expect(built.ok).toBe(true);
     expect(server.reload()).toBe(true);
 
@@ -46,7 +51,9 @@ describe("reload", () => {
     expect(after.version).toBe(server.version());
     expect(Date.parse(after.builtAt)).toBeGreaterThanOrEqual(Date.parse(before.builtAt));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: "info", event: "reload", version: after.version, previous: before.version }));
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+      expect.objectContaining({ level: "info", event: "reload", version: after.version, previous: before.version }),
+    );
   });
 
   it("keeps serving the old snapshot when the new file is corrupt, and logs why", async () => {

@@ -19,7 +19,11 @@ function freshFile(): string {
 }
 
 function writer(file: string, prefix: string, count: number, padding = 0) {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/social/cache-writer.ts", file, prefix, String(count), String(padding)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "tests/social/cache-writer.ts", file, prefix, String(count), String(padding)],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -57,7 +61,11 @@ describe("reading", () => {
     const store = new SocialCacheStore({ file });
     await store.update((cache) => ({ ...cache, accounts: { a: failedAccount("a", new Date(0)) } }));
     const before = readFileSync(file, "utf8");
-    await expect(store.update(() => { throw new Error("the refresh failed"); })).rejects.toThrow("the refresh failed");
+    await expect(
+      store.update(() => {
+        throw new Error("the refresh failed");
+      }),
+    ).rejects.toThrow("the refresh failed");
     expect(readFileSync(file, "utf8")).toBe(before);
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
@@ -86,7 +94,10 @@ describe("writing", () => {
       expect(() => JSON.parse(text)).not.toThrow();
       const store = new SocialCacheStore({ file, lockTimeoutMs: 2_000 });
       const started = performance.now();
-      await store.update((cache) => ({ ...cache, accounts: { ...cache.accounts, [`after-${round}`]: failedAccount("x", new Date(0)) } }));
+      await store.update((cache) => ({
+        ...cache,
+        accounts: { ...cache.accounts, [`after-${round}`]: failedAccount("x", new Date(0)) },
+      }));
       expect(performance.now() - started).toBeLessThan(1_500);
       expect(Object.keys(store.read().accounts)).toContain(`after-${round}`);
       expect(readdirSync(path.dirname(file)).filter((name) => name.endsWith(".tmp"))).toEqual([]);

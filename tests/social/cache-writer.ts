@@ -15,7 +15,23 @@ const padding = "x".repeat(Number(paddingText ?? 0));
 for (let i = 0; count === 0 || i < count; i++) {
   await store.update((cache) => ({
     ...cache,
-    feed: padding ? { username: prefix, fetchedAt: new Date().toISOString(), posts: [{ id: padding, caption: null, mediaType: "IMAGE", mediaUrl: "https://x.example/a.jpg", permalink: "https://x.example/p", timestamp: new Date().toISOString(), username: prefix }] } : cache.feed,
+    feed: padding
+      ? {
+          username: prefix,
+          fetchedAt: new Date().toISOString(),
+          posts: [
+            {
+              id: padding,
+              caption: null,
+              mediaType: "IMAGE",
+              mediaUrl: "https://x.example/a.jpg",
+              permalink: "https://x.example/p",
+              timestamp: new Date().toISOString(),
+              username: prefix,
+            },
+          ],
+        }
+      : cache.feed,
     accounts: { ...cache.accounts, [`${prefix}-${i}`]: failedAccount(`${prefix}-${i}`, new Date()) },
   }));
   if (i === 0) console.log("first write done");

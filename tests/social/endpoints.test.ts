@@ -8,10 +8,10 @@ import { SocialCacheStore } from "../../runtime/social/cache-store.ts";
 import { createGraphClient } from "../../runtime/social/graph-client.ts";
 import { failedAccount, scoreAccount } from "../../runtime/social/scoring.ts";
 import { SocialService } from "../../runtime/social/service.ts";
+import { FAKE_TOKEN, FAKE_USER_ID, type FakeGraph, fakeMedia, startFakeGraph } from "../../scripts/fake-graph.ts";
 import { getJson } from "../helpers/app.ts";
 import { catalogFrom } from "../helpers/fixture-catalog.ts";
 import { FIXTURES } from "../helpers/fixtures.ts";
-import { FAKE_TOKEN, FAKE_USER_ID, fakeMedia, startFakeGraph, type FakeGraph } from "./fake-graph.ts";
 
 const catalog = catalogFrom(`${FIXTURES}/minimal`);
 const dir = mkdtempSync(path.join(tmpdir(), "surf-social-endpoints-"));
@@ -36,19 +36,36 @@ beforeEach(() => {
 
 function appWith({ credentials = true, now = "2026-11-21T12:00:00Z", token = FAKE_TOKEN } = {}) {
   const store = new SocialCacheStore({ file: cacheFile, log: () => undefined });
-  const client = credentials ? createGraphClient({ baseUrl: fake.url, version: "v25.0", userId: FAKE_USER_ID, accessToken: token, timeoutMs: 500 }) : null;
+  const client = credentials
+    ? createGraphClient({
+        baseUrl: fake.url,
+        version: "v25.0",
+        userId: FAKE_USER_ID,
+        accessToken: token,
+        timeoutMs: 500,
+      })
+    : null;
   const social = new SocialService(catalog.snapshot, store, client, () => undefined);
   return { app: createApp({ catalog, corsOrigins: new Set(), now: () => new Date(now), social }), store };
 }
 
-const upstreamCalls = (edge: "media" | "discovery") => fake.calls.filter((call) => (edge === "media" ? call.path.endsWith("/media") : call.fields?.startsWith("business_discovery"))).length;
+const upstreamCalls = (edge: "media" | "discovery") =>
+  fake.calls.filter((call) =>
+    edge === "media" ? call.path.endsWith("/media") : call.fields?.startsWith("business_discovery"),
+  ).length;
 
 describe("GET /api/social/feed", () => {
   it("without credentials and without a cache: 200 with the configured account and no posts", async () => {
     const { app } = appWith({ credentials: false });
     const { status, body } = await getJson(app, "/api/social/feed");
     expect(status).toBe(200);
-    expect(body).toEqual({ profileUrl: "https://www.instagram.com/surfcatalog/", username: "surfcatalog", fetchedAt: "2026-11-21T12:00:00.000Z", source: "cache", posts: [] });
+    expect(body).toEqual({
+      profileUrl: "https://www.instagram.com/surfcatalog/",
+      username: "surfcatalog",
+      fetchedAt: "2026-11-21T12:00:00.000Z",
+      source: "cache",
+      posts: [],
+    });
     expect(fake.calls).toEqual([]);
   });
 
@@ -58,7 +75,10 @@ describe("GET /api/social/feed", () => {
     expect(first.status).toBe(200);
     expect(first.body.source).toBe("live");
     expect(first.body.posts).toHaveLength(12);
-    expect(first.body.posts[1]).toMatchObject({ mediaType: "VIDEO", mediaUrl: "https://cdn.fake.example/surfcatalog/2-thumb.jpg" });
+    expect(first.body.posts[1]).toMatchObject({
+      mediaType: "VIDEO",
+      mediaUrl: "https://cdn.fake.example/surfcatalog/2-thumb.jpg",
+    });
     const second = await getJson(app, "/api/social/feed");
     expect(second.body).toEqual({ ...first.body, source: "cache" });
     expect(upstreamCalls("media")).toBe(1);
@@ -68,7 +88,11 @@ describe("GET /api/social/feed", () => {
     fake.delayMs = 150;
     const { app } = appWith();
     const responses = await Promise.all(Array.from({ length: 100 }, () => getJson(app, "/api/social/feed")));
-    expect(responses.every((response) => response.status === 200 && response.body.source === "live" && response.body.posts.length === 12)).toBe(true);
+    expect(
+      responses.every(
+        (response) => response.status === 200 && response.body.source === "live" && response.body.posts.length === 12,
+      ),
+    ).toBe(true);
     expect(upstreamCalls("media")).toBe(1);
   });
 
@@ -77,7 +101,10 @@ describe("GET /api/social/feed", () => {
     const { app } = appWith();
     const { status, body, headers } = await getJson(app, "/api/social/feed");
     expect(status).toBe(503);
-    expect(body).toEqual({ error: "the social feed could not be fetched and no cached copy exists; try again in a few minutes", code: "SOCIAL_UNAVAILABLE" });
+    expect(body).toEqual({
+      error: "the social feed could not be fetched and no cached copy exists; try again in a few minutes",
+      code: "SOCIAL_UNAVAILABLE",
+    });
     expect(headers.get("cache-control")).toBe("no-store");
     expect(existsSync(cacheFile)).toBe(false);
   });
@@ -131,7 +158,14 @@ describe("GET /api/events/live-media", () => {
 
   it("is empty, without calling upstream, when no event is live", async () => {
     const { body } = await getJson(appWith({ now: "2026-11-21T12:00:00Z" }).app, "/api/events/live-media");
-    expect(body).toEqual({ posts: [], eventSlug: null, eventName: null, username: null, fetchedAt: "2026-11-21T12:00:00.000Z", source: "cache" });
+    expect(body).toEqual({
+      posts: [],
+      eventSlug: null,
+      eventName: null,
+      username: null,
+      fetchedAt: "2026-11-21T12:00:00.000Z",
+      source: "cache",
+    });
     expect(fake.calls).toEqual([]);
   });
 
@@ -148,7 +182,13 @@ describe("GET /api/events/live-media", () => {
 
   it("fetches the organizer's posts (live), serves them from the cache for an hour, then fetches again", async () => {
     const live = await getJson(appWith({ now: DURING_PIPE }).app, "/api/events/live-media");
-    expect(live.body).toMatchObject({ eventSlug: "pipe-pro-2027", eventName: "Pipe Pro", username: "wsl", source: "live", fetchedAt: "2027-01-28T00:00:00.000Z" });
+    expect(live.body).toMatchObject({
+      eventSlug: "pipe-pro-2027",
+      eventName: "Pipe Pro",
+      username: "wsl",
+      source: "live",
+      fetchedAt: "2027-01-28T00:00:00.000Z",
+    });
     expect(live.body.posts).toHaveLength(12);
     for (const post of live.body.posts) for (const value of Object.values(post)) expect(typeof value).toBe("string");
     const callsAfterFirst = upstreamCalls("discovery");
@@ -164,12 +204,18 @@ describe("GET /api/events/live-media", () => {
 
   it("falls back to the stale cache when a fetch fails, and to the empty payload without one", async () => {
     await appWith({ now: DURING_PIPE }).app.request("/api/events/live-media");
-    const stale = await getJson(appWith({ now: "2027-01-28T05:00:00Z", token: "throttled" }).app, "/api/events/live-media");
+    const stale = await getJson(
+      appWith({ now: "2027-01-28T05:00:00Z", token: "throttled" }).app,
+      "/api/events/live-media",
+    );
     expect(stale.body).toMatchObject({ source: "cache", fetchedAt: "2027-01-28T00:00:00.000Z", username: "wsl" });
     expect(stale.body.posts).toHaveLength(12);
 
     rmSync(cacheFile);
-    const empty = await getJson(appWith({ now: "2027-01-28T05:00:00Z", token: "expired" }).app, "/api/events/live-media");
+    const empty = await getJson(
+      appWith({ now: "2027-01-28T05:00:00Z", token: "expired" }).app,
+      "/api/events/live-media",
+    );
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ posts: [], eventSlug: "pipe-pro-2027", source: "cache" });
   });

@@ -1,8 +1,8 @@
 /** The Graph API client against the fake on a loopback port: mapping, paging, timeouts, error kinds. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGraphClient, GraphError, type GraphConfig } from "../../runtime/social/graph-client.ts";
+import { createGraphClient, type GraphConfig, GraphError } from "../../runtime/social/graph-client.ts";
 import { toFeedPost, toLiveMediaPost } from "../../runtime/social/graph-media.ts";
-import { FAKE_TOKEN, FAKE_USER_ID, startFakeGraph, type FakeGraph } from "./fake-graph.ts";
+import { FAKE_TOKEN, FAKE_USER_ID, type FakeGraph, startFakeGraph } from "../../scripts/fake-graph.ts";
 
 let fake: FakeGraph;
 let config: GraphConfig;
@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 async function failure(call: Promise<unknown>): Promise<GraphError> {
-  const error = await call.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await call.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(GraphError);
   expect((error as GraphError).message).not.toContain(FAKE_TOKEN);
   return error as GraphError;
@@ -25,11 +28,18 @@ describe("own media", () => {
     expect(media).toHaveLength(12);
     const posts = media.map((item) => toFeedPost(item, "surfcatalog")!);
     expect(posts[0]).toEqual({
-      id: "surfcatalog-1", caption: "Post 1 of surfcatalog", mediaType: "IMAGE",
-      mediaUrl: "https://cdn.fake.example/surfcatalog/1.jpg?oe=ABC", permalink: "https://www.instagram.com/p/surfcatalog1/",
-      timestamp: "2026-11-20T12:00:00.000Z", username: "surfcatalog",
+      id: "surfcatalog-1",
+      caption: "Post 1 of surfcatalog",
+      mediaType: "IMAGE",
+      mediaUrl: "https://cdn.fake.example/surfcatalog/1.jpg?oe=ABC",
+      permalink: "https://www.instagram.com/p/surfcatalog1/",
+      timestamp: "2026-11-20T12:00:00.000Z",
+      username: "surfcatalog",
     });
-    expect(posts[1]).toMatchObject({ mediaType: "VIDEO", mediaUrl: "https://cdn.fake.example/surfcatalog/2-thumb.jpg" });
+    expect(posts[1]).toMatchObject({
+      mediaType: "VIDEO",
+      mediaUrl: "https://cdn.fake.example/surfcatalog/2-thumb.jpg",
+    });
     expect(posts[3].caption).toBeNull();
     expect(toLiveMediaPost(media[3], "surfcatalog")!.caption).toBe("");
     expect(fake.calls.at(-1)).toMatchObject({ path: `/v25.0/${FAKE_USER_ID}/media` });
@@ -43,7 +53,9 @@ describe("business discovery", () => {
     expect(account.followers).toBe(4_521_337);
     expect(account.media.map((item) => item.id)).toEqual(Array.from({ length: 12 }, (_, i) => `wsl-${i + 1}`));
     expect(fake.calls.length - before).toBe(3);
-    expect(fake.calls.at(-1)!.fields).toMatch(/^business_discovery\.username\(wsl\)\{.*media\.after\([^)]+\)\.limit\(2\)/);
+    expect(fake.calls.at(-1)!.fields).toMatch(
+      /^business_discovery\.username\(wsl\)\{.*media\.after\([^)]+\)\.limit\(2\)/,
+    );
   });
 
   it("keeps hidden like counts absent (they count as 0 in scores)", async () => {

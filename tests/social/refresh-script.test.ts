@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileSnapshot } from "../../build/compile/snapshot.ts";
 import { checkContentDir } from "../../build/pipeline.ts";
 import type { SocialCache } from "../../runtime/social/types.ts";
+import { FAKE_TOKEN, FAKE_USER_ID, type FakeGraph, startFakeGraph } from "../../scripts/fake-graph.ts";
 import { copyFixture, editFiles } from "../helpers/fixtures.ts";
-import { FAKE_TOKEN, FAKE_USER_ID, startFakeGraph, type FakeGraph } from "./fake-graph.ts";
 
 let fake: FakeGraph;
 const dir = mkdtempSync(path.join(tmpdir(), "surf-refresh-"));
@@ -16,7 +16,10 @@ const dir = mkdtempSync(path.join(tmpdir(), "surf-refresh-"));
 /** A snapshot whose curated accounts are `handles`. */
 function snapshotScoring(handles: string[]): string {
   const content = copyFixture("minimal");
-  editFiles(content, { "social.yaml": (text) => text.replace('scored_accounts: [wsl, "@another"]', `scored_accounts: [${handles.join(", ")}]`) });
+  editFiles(content, {
+    "social.yaml": (text) =>
+      text.replace('scored_accounts: [wsl, "@another"]', `scored_accounts: [${handles.join(", ")}]`),
+  });
   const file = path.join(dir, `snapshot-${handles.join("-")}.json`);
   writeFileSync(file, JSON.stringify(compileSnapshot(checkContentDir(content).content, "https://media.test.example")));
   rmSync(content, { recursive: true, force: true });
@@ -25,7 +28,14 @@ function snapshotScoring(handles: string[]): string {
 
 function refresh(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/refresh-social.ts"], {
-    env: { ...process.env, SOCIAL_GRAPH_URL: fake.url, SOCIAL_USER_ID: FAKE_USER_ID, SOCIAL_ACCESS_TOKEN: FAKE_TOKEN, SOCIAL_TIMEOUT_MS: "500", ...env },
+    env: {
+      ...process.env,
+      SOCIAL_GRAPH_URL: fake.url,
+      SOCIAL_USER_ID: FAKE_USER_ID,
+      SOCIAL_ACCESS_TOKEN: FAKE_TOKEN,
+      SOCIAL_TIMEOUT_MS: "500",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -47,7 +57,10 @@ afterAll(async () => {
 describe("refresh-social", () => {
   it("refreshes the feed and every account, and exits 0", async () => {
     const cacheFile = path.join(dir, "all-ok", "social.json");
-    const { code, output } = await refresh({ SNAPSHOT_PATH: snapshotScoring(["wsl", "surfline"]), SOCIAL_CACHE_FILE: cacheFile });
+    const { code, output } = await refresh({
+      SNAPSHOT_PATH: snapshotScoring(["wsl", "surfline"]),
+      SOCIAL_CACHE_FILE: cacheFile,
+    });
     expect(output).toContain("feed @surfcatalog: ok, 12 posts");
     expect(output).toContain("account @wsl: ok");
     expect(output).toContain("account @surfline: ok");
@@ -73,7 +86,10 @@ describe("refresh-social", () => {
     const wsl = fake.accounts.get("wsl")!;
     fake.accounts.delete("wsl");
     try {
-      const second = await refresh({ SNAPSHOT_PATH: snapshotScoring(["wsl", "notabiz"]), SOCIAL_CACHE_FILE: cacheFile });
+      const second = await refresh({
+        SNAPSHOT_PATH: snapshotScoring(["wsl", "notabiz"]),
+        SOCIAL_CACHE_FILE: cacheFile,
+      });
       expect(second.code).toBe(2); // the feed still refreshed
       expect(readCache(cacheFile).accounts.wsl).toEqual(afterFirst.accounts.wsl);
     } finally {
@@ -96,7 +112,11 @@ describe("refresh-social", () => {
     const cacheFile = path.join(dir, "expired", "social.json");
     await refresh({ SNAPSHOT_PATH: snapshotScoring(["wsl"]), SOCIAL_CACHE_FILE: cacheFile });
     const before = readFileSync(cacheFile, "utf8");
-    const { code, output } = await refresh({ SNAPSHOT_PATH: snapshotScoring(["wsl"]), SOCIAL_CACHE_FILE: cacheFile, SOCIAL_ACCESS_TOKEN: "expired" });
+    const { code, output } = await refresh({
+      SNAPSHOT_PATH: snapshotScoring(["wsl"]),
+      SOCIAL_CACHE_FILE: cacheFile,
+      SOCIAL_ACCESS_TOKEN: "expired",
+    });
     expect(code).toBe(1);
     expect(output).toContain("feed @surfcatalog: FAILED (expired-token: access token rejected");
     expect(output).not.toContain("SOCIAL_ACCESS_TOKEN=");

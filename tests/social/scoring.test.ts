@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { appendHistory, failedAccount, rankAccounts, scoreAccount } from "../../runtime/social/scoring.ts";
 import type { ScoredAccount } from "../../runtime/social/types.ts";
-import { fakeMedia } from "./fake-graph.ts";
+import { fakeMedia } from "../../scripts/fake-graph.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 
@@ -17,33 +17,67 @@ describe("scoreAccount", () => {
     expect(scored.active).toBe(true);
     expect(scored.score).toBe(Math.round((engagement / 10_000) * Math.log10(10_001) * 10_000) / 10_000);
     expect(scored.lastPostAt).toBe("2026-11-20T12:00:00.000Z");
-    expect(scored).toMatchObject({ handle: "wsl", ok: true, followers: 10_000, scoredAt: NOW.toISOString(), history: [{ scoredAt: NOW.toISOString(), followers: 10_000 }] });
+    expect(scored).toMatchObject({
+      handle: "wsl",
+      ok: true,
+      followers: 10_000,
+      scoredAt: NOW.toISOString(),
+      history: [{ scoredAt: NOW.toISOString(), followers: 10_000 }],
+    });
   });
 
   it("halves the score of an account with no post in the last 30 days", () => {
-    const recent = scoreAccount("a", { username: "a", followers: 5_000, media: fakeMedia("a", 12, NOW.getTime() - 29 * 86_400_000) }, NOW);
-    const stale = scoreAccount("a", { username: "a", followers: 5_000, media: fakeMedia("a", 12, NOW.getTime() - 31 * 86_400_000) }, NOW);
+    const recent = scoreAccount(
+      "a",
+      { username: "a", followers: 5_000, media: fakeMedia("a", 12, NOW.getTime() - 29 * 86_400_000) },
+      NOW,
+    );
+    const stale = scoreAccount(
+      "a",
+      { username: "a", followers: 5_000, media: fakeMedia("a", 12, NOW.getTime() - 31 * 86_400_000) },
+      NOW,
+    );
     expect(recent.active).toBe(true);
     expect(stale.active).toBe(false);
     expect(stale.score).toBeCloseTo(recent.score! / 2, 4);
   });
 
   it("scores 0 for an account with no followers or no posts", () => {
-    expect(scoreAccount("a", { username: "a", followers: 0, media: fakeMedia("a", 3) }, NOW)).toMatchObject({ engagementRate: 0, score: 0 });
-    expect(scoreAccount("a", { username: "a", followers: 100, media: [] }, NOW)).toMatchObject({ avgEngagement: 0, lastPostAt: null, active: false, score: 0 });
+    expect(scoreAccount("a", { username: "a", followers: 0, media: fakeMedia("a", 3) }, NOW)).toMatchObject({
+      engagementRate: 0,
+      score: 0,
+    });
+    expect(scoreAccount("a", { username: "a", followers: 100, media: [] }, NOW)).toMatchObject({
+      avgEngagement: 0,
+      lastPostAt: null,
+      active: false,
+      score: 0,
+    });
   });
 });
 
 describe("failedAccount", () => {
   it("keeps the previous snapshot when there is one", () => {
-    const previous = scoreAccount("a", { username: "a", followers: 100, media: fakeMedia("a", 3) }, new Date("2026-11-01T00:00:00Z"));
+    const previous = scoreAccount(
+      "a",
+      { username: "a", followers: 100, media: fakeMedia("a", 3) },
+      new Date("2026-11-01T00:00:00Z"),
+    );
     expect(failedAccount("a", NOW, previous)).toBe(previous);
   });
 
   it("marks ok false, with null numbers, when nothing was ever read", () => {
     expect(failedAccount("a", NOW)).toEqual({
-      handle: "a", ok: false, followers: null, lastPostAt: null, avgEngagement: null, engagementRate: null,
-      active: false, score: null, scoredAt: NOW.toISOString(), history: [],
+      handle: "a",
+      ok: false,
+      followers: null,
+      lastPostAt: null,
+      avgEngagement: null,
+      engagementRate: null,
+      active: false,
+      score: null,
+      scoredAt: NOW.toISOString(),
+      history: [],
     });
   });
 });
@@ -61,7 +95,11 @@ describe("follower history", () => {
 
   it("keeps the latest 90 days", () => {
     let history: { scoredAt: string; followers: number }[] = [];
-    for (let day = 0; day < 120; day++) history = appendHistory(history, { scoredAt: new Date(Date.UTC(2026, 0, 1 + day, 12)).toISOString(), followers: day });
+    for (let day = 0; day < 120; day++)
+      history = appendHistory(history, {
+        scoredAt: new Date(Date.UTC(2026, 0, 1 + day, 12)).toISOString(),
+        followers: day,
+      });
     expect(history).toHaveLength(90);
     expect(history[0].followers).toBe(30);
     expect(history.at(-1)!.followers).toBe(119);
@@ -69,7 +107,12 @@ describe("follower history", () => {
 });
 
 describe("rankAccounts", () => {
-  const account = (handle: string, score: number | null, followers: number | null): ScoredAccount => ({ ...failedAccount(handle, NOW), ok: score !== null, score, followers });
+  const account = (handle: string, score: number | null, followers: number | null): ScoredAccount => ({
+    ...failedAccount(handle, NOW),
+    ok: score !== null,
+    score,
+    followers,
+  });
 
   it("ranks by score descending with nulls last, then followers descending, then handle", () => {
     const ranked = rankAccounts([
@@ -80,6 +123,13 @@ describe("rankAccounts", () => {
       account("tie-more-followers", 0.5, 20),
       account("null-with-followers", null, 50),
     ]);
-    expect(ranked.map((entry) => entry.handle)).toEqual(["tie-more-followers", "tie-a", "tie-b", "low", "null-with-followers", "unread"]);
+    expect(ranked.map((entry) => entry.handle)).toEqual([
+      "tie-more-followers",
+      "tie-a",
+      "tie-b",
+      "low",
+      "null-with-followers",
+      "unread",
+    ]);
   });
 });

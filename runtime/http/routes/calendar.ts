@@ -1,12 +1,12 @@
 /** Quotes, clips and events. Answers that depend on the clock name their moment in the cache key. */
 import type { H3 } from "h3";
-import { EVENT_STATUSES } from "../../resources.ts";
-import type { Snapshot } from "../../snapshot-types.ts";
+import { EVENT_STATUSES } from "../../../core/resources.ts";
+import type { Snapshot } from "../../../core/snapshot-format.ts";
 import { eventsAt, listClips, listEvents, listQuotes } from "../../calendar/queries.ts";
 import { quoteOfTheDay, utcDayNumber } from "../../calendar/quote-of-the-day.ts";
 import { notFound } from "../errors.ts";
 import { filterValues, oneOfParam, yearParam } from "../params.ts";
-import { respondJson, respondSnapshotJson, type ResponseContext } from "../respond.ts";
+import { type ResponseContext, respondJson, respondSnapshotJson } from "../respond.ts";
 import { getRoute } from "../route.ts";
 import { parseRequest } from "./request.ts";
 
@@ -36,7 +36,9 @@ export function registerCalendarRoutes(app: H3, snapshot: Snapshot, context: Res
     const { params, key } = parseRequest(event, EVENTS);
     const at = now();
     // The answer changes only when some event's status does: that is its cache key.
-    const statuses = eventsAt(snapshot, at).map((surfEvent) => surfEvent.status[0]).join("");
+    const statuses = eventsAt(snapshot, at)
+      .map((surfEvent) => surfEvent.status[0])
+      .join("");
     return respondJson(event, context, `${key} statuses=${statuses}`, () => listEvents(snapshot, params, at));
   });
 }

@@ -1,15 +1,15 @@
 /** The seven spot and surfer endpoints: parse parameters, call a pure query, respond. */
 import type { H3 } from "h3";
-import type { Catalog } from "../../snapshot.ts";
-import { SPOT_FILTERS, SURFER_FILTERS } from "../../snapshot-types.ts";
+import { SPOT_FILTERS, SURFER_FILTERS } from "../../../core/snapshot-format.ts";
+import type { FilterSelection } from "../../catalog/selection.ts";
 import { listSpots, spotDetail, spotFacets, spotMarkers } from "../../catalog/spots.ts";
 import { listSurfers, surferDetail, surferFacets } from "../../catalog/surfers.ts";
-import type { FilterSelection } from "../../catalog/selection.ts";
+import type { Catalog } from "../../snapshot.ts";
 import { notFound } from "../errors.ts";
 import { bbox, countryCodes, filterValues, integerParam, textQuery } from "../params.ts";
-import { parseRequest } from "./request.ts";
-import { respondSnapshotJson, type ResponseContext } from "../respond.ts";
+import { type ResponseContext, respondSnapshotJson } from "../respond.ts";
 import { getRoute, slugParam } from "../route.ts";
+import { parseRequest } from "./request.ts";
 
 const LIMIT_DEFAULT = 20;
 const PAGE = { limit: integerParam(1, 100, LIMIT_DEFAULT), offset: integerParam(0, 1_000_000, 0) };
@@ -30,7 +30,10 @@ const SPOT_META = { ...SEARCH, ...SPOT_FILTER_PARAMS };
 const SURFER_LIST = { ...PAGE, ...SEARCH, ...SURFER_FILTER_PARAMS };
 const SURFER_META = { ...SEARCH, ...SURFER_FILTER_PARAMS };
 
-function pickFilters<Filter extends string>(params: Record<string, unknown>, names: readonly Filter[]): FilterSelection<Filter> {
+function pickFilters<Filter extends string>(
+  params: Record<string, unknown>,
+  names: readonly Filter[],
+): FilterSelection<Filter> {
   const filters: FilterSelection<Filter> = {};
   for (const name of names) if (params[name] !== undefined) filters[name] = params[name] as string[];
   return filters;
@@ -52,7 +55,9 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
 
   getRoute(app, "/api/spots/meta", context, (event) => {
     const { params, key } = parseRequest(event, SPOT_META);
-    return respondSnapshotJson(event, context, key, () => spotFacets(catalog, { filters: pickFilters(params, SPOT_FILTERS), q: params.q }));
+    return respondSnapshotJson(event, context, key, () =>
+      spotFacets(catalog, { filters: pickFilters(params, SPOT_FILTERS), q: params.q }),
+    );
   });
 
   getRoute(app, "/api/spots/:slug", context, (event) => {
@@ -71,7 +76,9 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
 
   getRoute(app, "/api/surfers/meta", context, (event) => {
     const { params, key } = parseRequest(event, SURFER_META);
-    return respondSnapshotJson(event, context, key, () => surferFacets(catalog, { filters: pickFilters(params, SURFER_FILTERS), q: params.q }));
+    return respondSnapshotJson(event, context, key, () =>
+      surferFacets(catalog, { filters: pickFilters(params, SURFER_FILTERS), q: params.q }),
+    );
   });
 
   getRoute(app, "/api/surfers/:slug", context, (event) => {

@@ -3,7 +3,7 @@ import type { H3 } from "h3";
 import { DOCS_HEADERS } from "../../docs/headers.ts";
 import { renderDocs } from "../../docs/render.ts";
 import type { OpenApiDocument } from "../../openapi/types.ts";
-import { respondHtml, respondSnapshotJson, type ResponseContext } from "../respond.ts";
+import { type ResponseContext, respondHtml, respondSnapshotJson } from "../respond.ts";
 import { getRoute } from "../route.ts";
 import { parseRequest } from "./request.ts";
 

@@ -2,7 +2,7 @@
 import type { H3 } from "h3";
 import { FeedUnavailable, type SocialService } from "../../social/service.ts";
 import { socialUnavailable } from "../errors.ts";
-import { respondJsonNow, type ResponseContext } from "../respond.ts";
+import { type ResponseContext, respondJsonNow } from "../respond.ts";
 import { getRoute } from "../route.ts";
 import { parseRequest } from "./request.ts";
 
@@ -12,7 +12,10 @@ export function registerSocialRoutes(app: H3, social: SocialService, context: Re
     try {
       return respondJsonNow(event, context, await social.feed(now()));
     } catch (error) {
-      if (error instanceof FeedUnavailable) throw socialUnavailable("the social feed could not be fetched and no cached copy exists; try again in a few minutes");
+      if (error instanceof FeedUnavailable)
+        throw socialUnavailable(
+          "the social feed could not be fetched and no cached copy exists; try again in a few minutes",
+        );
       throw error;
     }
   });

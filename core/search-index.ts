@@ -38,7 +38,8 @@ type VocabularyField = (typeof VOCABULARY_FIELDS)[number];
 const FIELD_WEIGHTS: Record<SearchField, number> = { name: 8, place: 4, tags: 2, summary: 1 };
 
 /** Changing anything in this module means changing this string (and rebuilding). */
-export const SEARCH_OPTIONS = "search-4:latin-default+apostrophes:exact=strict:name,place,tags,summary;prefix=forward:name;vocabulary:place,tags";
+export const SEARCH_OPTIONS =
+  "search-4:latin-default+apostrophes:exact=strict:name,place,tags,summary;prefix=forward:name;vocabulary:place,tags";
 
 export type SearchExport = {
   exact: Record<string, unknown>;
@@ -152,12 +153,14 @@ function rankedPositions(index: SearchIndex, terms: string[]): number[] {
   const best = new Uint8Array(size);
   terms.forEach((term, i) => {
     const touched: number[] = [];
-    const collect = (doc: Document<SearchDocument>, word: string, fields?: SearchField[]) => collectWeights(doc, word, size, best, touched, fields);
+    const collect = (doc: Document<SearchDocument>, word: string, fields?: SearchField[]) =>
+      collectWeights(doc, word, size, best, touched, fields);
     if (i < terms.length - 1) collect(index.exact, term);
     else {
       // The last word: a prefix of a name, place or tag word, or a whole summary word.
       collect(index.prefix, term);
-      for (const field of VOCABULARY_FIELDS) for (const word of completions(index.vocabulary[field], term)) collect(index.exact, word, [field]);
+      for (const field of VOCABULARY_FIELDS)
+        for (const word of completions(index.vocabulary[field], term)) collect(index.exact, word, [field]);
       collect(index.exact, term, ["summary"]);
     }
     for (const position of touched) {
@@ -179,8 +182,18 @@ function rankedPositions(index: SearchIndex, terms: string[]): number[] {
 }
 
 /** Raises `best[position]` to the weight of each field where `word` matches; new positions go to `touched`. */
-function collectWeights(doc: Document<SearchDocument>, word: string, size: number, best: Uint8Array, touched: number[], fields?: SearchField[]): void {
-  for (const { field, result } of doc.search(word, { limit: Math.max(size, 1), ...(fields ? { index: fields } : {}) })) {
+function collectWeights(
+  doc: Document<SearchDocument>,
+  word: string,
+  size: number,
+  best: Uint8Array,
+  touched: number[],
+  fields?: SearchField[],
+): void {
+  for (const { field, result } of doc.search(word, {
+    limit: Math.max(size, 1),
+    ...(fields ? { index: fields } : {}),
+  })) {
     const weight = FIELD_WEIGHTS[field as SearchField];
     for (const id of result) {
       const position = id as number;

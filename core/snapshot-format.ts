@@ -2,8 +2,23 @@
  * The snapshot: the one file the build writes and the runtime loads. This type is the
  * contract between `build/` and `runtime/`; both import it, neither redefines it.
  */
-import type { Clip, EventResults, Image, LinkedSpot, LinkedSurfer, Quote, Spot, Surfer, SurfEvent, Tag } from "./resources.ts";
-import type { SearchExport } from "./catalog/search-index.ts";
+import type {
+  Clip,
+  EventResults,
+  Image,
+  LinkedSpot,
+  LinkedSurfer,
+  Quote,
+  Spot,
+  SurfEvent,
+  Surfer,
+  Tag,
+} from "./resources.ts";
+import type { SearchExport } from "./search-index.ts";
+
+/** The files the build writes into its output folder, side by side. */
+export const SNAPSHOT_FILE = "snapshot.json";
+export const OPENAPI_FILE = "openapi.json";
 
 /** Bumped whenever the shape below changes; the runtime refuses any other. */
 export const SNAPSHOT_FORMAT = 1;

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { GraphMedia } from "../../runtime/social/graph-media.ts";
+import type { GraphMedia } from "../runtime/social/graph-media.ts";
 
 export const FAKE_USER_ID = "17841405309211844";
 export const FAKE_TOKEN = "fake-token";
@@ -32,11 +32,68 @@ export interface FakeGraph {
 }
 
 const ERRORS = {
-  expired: { status: 400, body: { error: { message: "Error validating access token: Session has expired on Friday, 26-Jun-26 15:48:19 PDT. The current time is Saturday, 27-Jun-26 09:00:00 PDT.", type: "OAuthException", code: 190, error_subcode: 463, fbtrace_id: "AxY1" } } },
-  badToken: { status: 400, body: { error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "AxY2" } } },
-  throttled: { status: 403, body: { error: { message: "(#4) Application request limit reached", type: "OAuthException", is_transient: true, code: 4, fbtrace_id: "AxY3" } } },
-  buc: { status: 429, body: { error: { message: "(#80002) There have been too many calls to this Instagram account. Wait a bit and try again.", type: "OAuthException", code: 80002, fbtrace_id: "AxY5" } } },
-  notFound: (username: string) => ({ status: 400, body: { error: { message: "Invalid user id", type: "OAuthException", code: 110, error_subcode: 2207013, is_transient: false, error_user_title: "Cannot find User", error_user_msg: `The user with username: ${username} cannot be found.`, fbtrace_id: "AxY6" } } }),
+  expired: {
+    status: 400,
+    body: {
+      error: {
+        message:
+          "Error validating access token: Session has expired on Friday, 26-Jun-26 15:48:19 PDT. The current time is Saturday, 27-Jun-26 09:00:00 PDT.",
+        type: "OAuthException",
+        code: 190,
+        error_subcode: 463,
+        fbtrace_id: "AxY1",
+      },
+    },
+  },
+  badToken: {
+    status: 400,
+    body: {
+      error: {
+        message: "Invalid OAuth access token - Cannot parse access token",
+        type: "OAuthException",
+        code: 190,
+        fbtrace_id: "AxY2",
+      },
+    },
+  },
+  throttled: {
+    status: 403,
+    body: {
+      error: {
+        message: "(#4) Application request limit reached",
+        type: "OAuthException",
+        is_transient: true,
+        code: 4,
+        fbtrace_id: "AxY3",
+      },
+    },
+  },
+  buc: {
+    status: 429,
+    body: {
+      error: {
+        message: "(#80002) There have been too many calls to this Instagram account. Wait a bit and try again.",
+        type: "OAuthException",
+        code: 80002,
+        fbtrace_id: "AxY5",
+      },
+    },
+  },
+  notFound: (username: string) => ({
+    status: 400,
+    body: {
+      error: {
+        message: "Invalid user id",
+        type: "OAuthException",
+        code: 110,
+        error_subcode: 2207013,
+        is_transient: false,
+        error_user_title: "Cannot find User",
+        error_user_msg: `The user with username: ${username} cannot be found.`,
+        fbtrace_id: "AxY6",
+      },
+    },
+  }),
 } as const;
 
 /** `count` posts of `username`, newest first from `newest`, with the network's quirks sprinkled in. */
@@ -55,7 +112,13 @@ export function fakeMedia(username: string, count: number, newest = Date.parse("
       like_count: 100 + i,
       comments_count: 10,
     };
-    if (i === 1) Object.assign(media, { media_type: "VIDEO", media_product_type: "REELS", media_url: undefined, thumbnail_url: `https://cdn.fake.example/${username}/${i + 1}-thumb.jpg` }); // copyrighted audio
+    if (i === 1)
+      Object.assign(media, {
+        media_type: "VIDEO",
+        media_product_type: "REELS",
+        media_url: undefined,
+        thumbnail_url: `https://cdn.fake.example/${username}/${i + 1}-thumb.jpg`,
+      }); // copyrighted audio
     if (i === 2) delete media.like_count; // likes hidden
     if (i === 3) delete media.caption; // no caption
     return media;
@@ -87,27 +150,47 @@ export async function startFakeGraph(port = 0): Promise<FakeGraph> {
 
     const token = url.searchParams.get("access_token");
     if (token === "expired") return send(response, ERRORS.expired.status, ERRORS.expired.body);
-    if (token === "throttled") return send(response, ERRORS.throttled.status, ERRORS.throttled.body, { "x-app-usage": '{"call_count":100,"total_time":25,"total_cputime":25}' });
+    if (token === "throttled")
+      return send(response, ERRORS.throttled.status, ERRORS.throttled.body, {
+        "x-app-usage": '{"call_count":100,"total_time":25,"total_cputime":25}',
+      });
     if (token !== FAKE_TOKEN) return send(response, ERRORS.badToken.status, ERRORS.badToken.body);
 
     const [, version, userId, edge] = url.pathname.split("/");
     if (!/^v\d+\.\d+$/.test(version ?? "") || userId !== FAKE_USER_ID) {
-      return send(response, 400, { error: { message: "Unsupported get request.", type: "GraphMethodException", code: 100, fbtrace_id: "AxY7" } });
+      return send(response, 400, {
+        error: { message: "Unsupported get request.", type: "GraphMethodException", code: 100, fbtrace_id: "AxY7" },
+      });
     }
 
     if (edge === "media") {
-      if (fake.ownMediaFailure === "500") return send(response, 500, "<html><body>Internal Server Error</body></html>", { "content-type": "text/html" });
+      if (fake.ownMediaFailure === "500")
+        return send(response, 500, "<html><body>Internal Server Error</body></html>", { "content-type": "text/html" });
       if (fake.ownMediaFailure === "garbage") return send(response, 200, "{not json");
       if (fake.ownMediaFailure === "slow") await new Promise((resolve) => setTimeout(resolve, 30_000));
       const limit = Number(url.searchParams.get("limit") ?? 25);
-      return send(response, 200, { data: fake.ownMedia.slice(0, limit), paging: { cursors: { before: "b", after: "a" } } });
+      return send(response, 200, {
+        data: fake.ownMedia.slice(0, limit),
+        paging: { cursors: { before: "b", after: "a" } },
+      });
     }
 
-    const discovery = /^business_discovery\.username\(([^)]*)\)\{.*media\.(?:after\(([^)]*)\)\.)?limit\((\d+)\)/.exec(fields ?? "");
-    if (edge !== undefined || !discovery) return send(response, 400, { error: { message: "(#100) Tried accessing nonexisting field", type: "OAuthException", code: 100, fbtrace_id: "AxY8" } });
+    const discovery = /^business_discovery\.username\(([^)]*)\)\{.*media\.(?:after\(([^)]*)\)\.)?limit\((\d+)\)/.exec(
+      fields ?? "",
+    );
+    if (edge !== undefined || !discovery)
+      return send(response, 400, {
+        error: {
+          message: "(#100) Tried accessing nonexisting field",
+          type: "OAuthException",
+          code: 100,
+          fbtrace_id: "AxY8",
+        },
+      });
     const [, username, after, limitText] = discovery;
     if (username === "slowpoke") await new Promise((resolve) => setTimeout(resolve, 30_000));
-    if (username === "broken") return send(response, 500, "<html><body>Internal Server Error</body></html>", { "content-type": "text/html" });
+    if (username === "broken")
+      return send(response, 500, "<html><body>Internal Server Error</body></html>", { "content-type": "text/html" });
     if (username === "busy") return send(response, ERRORS.buc.status, ERRORS.buc.body);
     const account = fake.accounts.get(username);
     if (!account) return send(response, ERRORS.notFound(username).status, ERRORS.notFound(username).body);
@@ -115,9 +198,18 @@ export async function startFakeGraph(port = 0): Promise<FakeGraph> {
     const start = after ? Number(Buffer.from(after, "base64url").toString().replace("offset:", "")) : 0;
     const page = account.media.slice(start, start + Math.min(Number(limitText), PAGE_SIZE));
     const next = start + page.length;
-    const paging = next < account.media.length ? { cursors: { before: "b", after: Buffer.from(`offset:${next}`).toString("base64url") } } : { cursors: { before: "b" } };
+    const paging =
+      next < account.media.length
+        ? { cursors: { before: "b", after: Buffer.from(`offset:${next}`).toString("base64url") } }
+        : { cursors: { before: "b" } };
     send(response, 200, {
-      business_discovery: { id: `id-${username}`, username, followers_count: account.followers, media_count: account.media.length, media: { data: page, paging } },
+      business_discovery: {
+        id: `id-${username}`,
+        username,
+        followers_count: account.followers,
+        media_count: account.media.length,
+        media: { data: page, paging },
+      },
       id: FAKE_USER_ID,
     });
   }
@@ -141,6 +233,8 @@ export async function startFakeGraph(port = 0): Promise<FakeGraph> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const fake = await startFakeGraph(Number(process.env.PORT ?? 4010));
   console.log(`Fake Graph API on ${fake.url}. Try the API with:`);
-  console.log(`  SOCIAL_GRAPH_URL=${fake.url} SOCIAL_USER_ID=${FAKE_USER_ID} SOCIAL_ACCESS_TOKEN=${FAKE_TOKEN} npm start`);
+  console.log(
+    `  SOCIAL_GRAPH_URL=${fake.url} SOCIAL_USER_ID=${FAKE_USER_ID} SOCIAL_ACCESS_TOKEN=${FAKE_TOKEN} npm start`,
+  );
   console.log(`Accounts it knows: ${[...fake.accounts.keys()].join(", ")}; any other handle is "not found".`);
 }
