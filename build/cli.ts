@@ -44,7 +44,8 @@ if (command === "check") {
     .join(", ");
   const size = `${(result.bytes / 1024).toFixed(0)} KiB`;
   console.log(
-    `Built ${path.relative(process.cwd(), result.file)} (version ${result.snapshot.version}, ${size}) in ${Math.round(performance.now() - started)} ms`,
+    `Built ${path.relative(process.cwd(), result.file)} (version ${result.snapshot.version}, ${size}) ` +
+      `in ${Math.round(performance.now() - started)} ms`,
   );
   console.log(`  ${counts}`);
   console.log(`  and its API description, ${path.relative(process.cwd(), result.openapiFile)}`);

@@ -40,6 +40,7 @@ export function formatProblem(problem: Problem): string {
  * as an annotation on the file and line (`%`, CR and LF escaped as the runner expects).
  */
 export function formatAnnotation(problem: Problem): string {
-  const escape = (text: string) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-  return `::error file=${escape(problem.file).replace(/,/g, "%2C").replace(/:/g, "%3A")},line=${problem.line}::${escape(problem.message)}`;
+  const encode = (text: string) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  const file = encode(problem.file).replace(/,/g, "%2C").replace(/:/g, "%3A");
+  return `::error file=${file},line=${problem.line}::${encode(problem.message)}`;
 }

@@ -53,13 +53,16 @@ export function readCsv(text: string, file: string, problems: Problems): CsvTabl
     if (record.length !== header.length) {
       problems.add(
         place,
-        `has ${record.length} cells but the header has ${header.length} columns (a missing or extra comma, or an unquoted comma in a value?)`,
+        `has ${record.length} cells but the header has ${header.length} columns ` +
+          "(a missing or extra comma, or an unquoted comma in a value?)",
       );
       complete = false;
       continue;
     }
     const cells: Record<string, string> = {};
-    header.forEach((name, i) => (cells[name] = record[i].trim()));
+    header.forEach((name, i) => {
+      cells[name] = record[i].trim();
+    });
     rows.push({ place, cells });
   }
   return { file, header, rows, complete };

@@ -1,6 +1,7 @@
 /** The server's configuration, from the environment (README lists every variable). */
 import { parseCorsOrigins } from "./http/cors.ts";
 import { type LogLevel, parseLogLevel } from "./log.ts";
+import { DEFAULT_CACHE_MAX_MB } from "./memory-budget.ts";
 import { type SocialSettings, socialSettingsFromEnv } from "./social/settings.ts";
 
 export interface ServerConfig {
@@ -12,12 +13,17 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** After SIGTERM, how long /healthz answers 503 before the listener closes (load balancers notice). */
   drainMs: number;
+  /** The memory budget for everything kept besides the snapshot (answers, memos), in MiB. */
+  cacheMaxMb: number;
+  /** The address clients reach the API at, for the docs page; default http://localhost:PORT. */
+  publicUrl?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === "" ? 3000 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT '${env.PORT}' is not a port number (0 to 65535)`);
+  }
   return {
     port,
     host: env.HOST || "0.0.0.0",
@@ -25,14 +31,30 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     snapshotPath: env.SNAPSHOT_PATH || "dist/snapshot.json",
     social: socialSettingsFromEnv(env),
     logLevel: parseLogLevel(env.LOG_LEVEL),
-    drainMs: wholeNumber(env.SHUTDOWN_DRAIN_MS, "SHUTDOWN_DRAIN_MS", 0),
+    drainMs: wholeNumber(env.SHUTDOWN_DRAIN_MS, "SHUTDOWN_DRAIN_MS", 0, "milliseconds"),
+    cacheMaxMb: wholeNumber(env.CACHE_MAX_MB, "CACHE_MAX_MB", DEFAULT_CACHE_MAX_MB, "MiB", 1),
+    publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
   };
 }
 
-function wholeNumber(value: string | undefined, name: string, fallback: number): number {
+function wholeNumber(value: string | undefined, name: string, fallback: number, unit: string, min = 0): number {
   if (value === undefined || value === "") return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0)
-    throw new Error(`${name} '${value}' is not a whole number of milliseconds`);
+  if (!Number.isInteger(number) || number < min) {
+    throw new Error(`${name} '${value}' is not a whole number of ${unit} (at least ${min}), like ${fallback || 1000}`);
+  }
   return number;
+}
+
+function parsePublicUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL '${value}' is not an http(s) address like https://api.surf.example`);
+  }
+  return url.href.replace(/\/+$/, "");
 }

@@ -88,5 +88,6 @@ function textLine(level: LogLevel, message: string, fields?: LogFields): string 
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `${name}=${value}`)
     .join(" ");
-  return `${new Date().toISOString().slice(11, 19)} ${level.toUpperCase().padEnd(5)} ${message}${details ? `  ${details}` : ""}\n`;
+  const time = new Date().toISOString().slice(11, 19);
+  return `${time} ${level.toUpperCase().padEnd(5)} ${message}${details ? `  ${details}` : ""}\n`;
 }

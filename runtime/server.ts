@@ -1,20 +1,23 @@
 /**
  * The process: configuration from the environment, the snapshot loaded once (and again
- * on SIGHUP, validated before the swap), listhen on PORT/HOST, `/healthz`, one log line
- * per request, and a graceful shutdown of our own (listhen's default exits mid-request).
+ * on SIGHUP, validated before the swap), listhen on PORT/HOST, the request handler
+ * (serve.ts), and a graceful shutdown of our own (listhen's default exits mid-request).
  */
 import { statSync } from "node:fs";
-import { toNodeHandler } from "h3/node";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { listen } from "listhen";
 import { configFromEnv, type ServerConfig } from "./config.ts";
-import { createApp, DEFAULT_CACHE_BYTES } from "./http/app.ts";
-import { FastPath, type NodeHandler, withFastPath } from "./http/fast-path.ts";
-import { answerHealth, type HealthState, isHealthPath } from "./http/health.ts";
-import { withRequestLog } from "./http/request-log.ts";
+import { createApp } from "./http/app.ts";
+import type { HealthState } from "./http/health.ts";
+import { ReplayCache } from "./http/replay-cache.ts";
+import { requestHandler, type Serving } from "./http/serve.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { releaseLoadingGarbage } from "./memory.ts";
+import { isMainModule } from "./main-module.ts";
+import { MemoryBudget } from "./memory-budget.ts";
 import { loadOpenApiFile, OpenApiFileError, openApiPathFor } from "./openapi/load.ts";
-import { loadSnapshotFile, SnapshotError } from "./snapshot.ts";
+import type { OpenApiDocument } from "./openapi/types.ts";
+import { type Catalog, loadSnapshotFile, SnapshotError } from "./snapshot.ts";
 import { SocialCacheStore } from "./social/cache-store.ts";
 import { createGraphClient, type GraphClient } from "./social/graph-client.ts";
 import { SocialService } from "./social/service.ts";
@@ -31,12 +34,23 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Everything that comes from one snapshot: swapped whole on reload. */
-interface Generation {
-  version: string;
+/** The files of one build, read and checked: a bad snapshot throws here, before anything is swapped. */
+interface Loaded {
+  catalog: Catalog;
+  openapi: OpenApiDocument;
   builtAt: string;
-  spots: number;
-  handler: NodeHandler;
+}
+
+function loadFiles(config: ServerConfig): Loaded {
+  const catalog = loadSnapshotFile(config.snapshotPath);
+  // The build writes the description beside the snapshot: the two always belong together.
+  const openapi = loadOpenApiFile(openApiPathFor(config.snapshotPath));
+  return { catalog, openapi, builtAt: statSync(config.snapshotPath).mtime.toISOString() };
+}
+
+/** What tests set that the environment does not: the clock (event status and the Quote of the Day read it). */
+export interface ServerOptions {
+  now?: () => Date;
 }
 
 interface Shared {
@@ -44,46 +58,60 @@ interface Shared {
   logger: Logger;
   store: SocialCacheStore;
   client: GraphClient | null;
+  publicUrl: string;
+  startedAt: Date;
+  now: () => Date;
+  reportFailure: (error: unknown) => void;
 }
 
-/** Reads and checks every file first: a bad snapshot throws here, before anything is swapped. */
-function loadGeneration({ config, logger, store, client }: Shared): Generation {
-  const catalog = loadSnapshotFile(config.snapshotPath);
-  // The build writes the description beside the snapshot: the two always belong together.
-  const openapi = loadOpenApiFile(openApiPathFor(config.snapshotPath));
-  const fastPath = new FastPath(config.corsOrigins, DEFAULT_CACHE_BYTES);
-  const social = new SocialService(catalog.snapshot, store, client, (message) => logger.warn(message));
-  const reportFailure = (error: unknown) =>
-    logger.error(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, {
-      event: "internal-error",
-    });
-  const app = createApp({ catalog, corsOrigins: config.corsOrigins, social, openapi, fastPath, reportFailure });
+/** Everything that comes from one snapshot, with a memory budget of its own: swapped whole on reload. */
+function serving({ catalog, openapi }: Loaded, shared: Shared): Serving {
+  const { config, logger, store, client, publicUrl, startedAt, now, reportFailure } = shared;
+  const memory = new MemoryBudget(config.cacheMaxMb * 2 ** 20);
+  const social = new SocialService(catalog.snapshot, store, client, (message) => logger.warn(message), startedAt);
+  const app = createApp({
+    catalog,
+    corsOrigins: config.corsOrigins,
+    memo: memory,
+    now,
+    social,
+    openapi,
+    publicUrl,
+    reportFailure,
+  });
   releaseLoadingGarbage();
-  return {
-    version: catalog.snapshot.version,
-    builtAt: statSync(config.snapshotPath).mtime.toISOString(),
-    spots: catalog.snapshot.counts.spots,
-    handler: withFastPath(toNodeHandler(app), fastPath),
-  };
+  return { app, replay: new ReplayCache(memory, config.corsOrigins) };
+}
+
+/**
+ * Loading a large snapshot leaves its file's bytes and text behind as garbage, hundreds
+ * of MiB at catalog scale, that V8 would return to the system only at some later
+ * collection. One full collection right after loading makes the resident memory of a
+ * ready server what it really needs.
+ */
+function releaseLoadingGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  const collect = runInNewContext("gc") as (() => void) | undefined;
+  collect?.();
 }
 
 export async function startServer(
   config: ServerConfig,
   logger: Logger = createLogger({ level: config.logLevel }),
+  options: ServerOptions = {},
 ): Promise<RunningServer> {
-  const shared: Shared = {
-    config,
-    logger,
-    store: new SocialCacheStore({ file: config.social.cacheFile, log: (message) => logger.warn(message) }),
-    client: config.social.graph ? createGraphClient(config.social.graph) : null,
+  let loaded = loadFiles(config);
+  const health: HealthState = {
+    shuttingDown: false,
+    version: loaded.catalog.snapshot.version,
+    builtAt: loaded.builtAt,
   };
-  let current = loadGeneration(shared);
-  const health: HealthState = { shuttingDown: false, version: current.version, builtAt: current.builtAt };
-  const handler = withRequestLog((request, response) => {
-    if (isHealthPath(request.url)) return answerHealth(request.method, response, health);
-    return current.handler(request, response);
-  }, logger);
-
+  const reportFailure = (error: unknown) =>
+    logger.error(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, {
+      event: "internal-error",
+    });
+  let current: Serving | undefined;
+  const handler = requestHandler(() => current!, health, logger, reportFailure);
   const listener = await listen(handler, {
     // PORT=0 asks for any free port (tests); listhen would read 0 as "default 3000".
     port: config.port === 0 ? { random: true } : config.port,
@@ -94,32 +122,55 @@ export async function startServer(
     // listhen would otherwise move to another port when PORT is busy, outside production.
     isProd: true,
   });
+  const port = listener.address.port;
+  const shared: Shared = {
+    config,
+    logger,
+    store: new SocialCacheStore({ file: config.social.cacheFile, log: (message) => logger.warn(message) }),
+    client: config.social.graph ? createGraphClient(config.social.graph) : null,
+    publicUrl: config.publicUrl ?? `http://localhost:${port}`,
+    startedAt: new Date(),
+    now: options.now ?? (() => new Date()),
+    reportFailure,
+  };
+  // Made right after listening, before the event loop can hand over a request (the docs page needs the port).
+  current = serving(loaded, shared);
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-  const url = `http://${shown}:${listener.address.port}`;
-  logger.info(`listening on ${url}/api/spots`, {
+  const { version, counts } = loaded.catalog.snapshot;
+  logger.info(`listening on http://${shown}:${port}/api/spots`, {
     event: "start",
-    version: current.version,
-    spots: current.spots,
+    version,
+    spots: counts.spots,
     social: shared.client ? "on" : "off",
   });
-  if (!shared.client)
-    logger.info("social integration off: set SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN to enable it", { event: "config" });
+  if (!shared.client) {
+    logger.info("social integration off: set SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN to enable it", {
+      event: "config",
+    });
+  }
 
   return {
-    port: listener.address.port,
-    version: () => current.version,
+    port,
+    version: () => loaded.catalog.snapshot.version,
     reload() {
       try {
-        const next = loadGeneration(shared);
-        const previous = current.version;
-        current = next;
-        Object.assign(health, { version: next.version, builtAt: next.builtAt });
-        logger.info("snapshot reloaded", { event: "reload", version: next.version, previous, spots: next.spots });
+        const next = loadFiles(config);
+        const previous = loaded.catalog.snapshot.version;
+        current = serving(next, shared);
+        loaded = next;
+        Object.assign(health, { version: next.catalog.snapshot.version, builtAt: next.builtAt });
+        logger.info("snapshot reloaded", {
+          event: "reload",
+          version: next.catalog.snapshot.version,
+          previous,
+          spots: next.catalog.snapshot.counts.spots,
+        });
         return true;
       } catch (error) {
-        logger.error(`snapshot reload failed, still serving ${current.version}: ${(error as Error).message}`, {
+        const version = loaded.catalog.snapshot.version;
+        logger.error(`snapshot reload failed, still serving ${version}: ${(error as Error).message}`, {
           event: "reload-failed",
-          version: current.version,
+          version,
         });
         return false;
       }
@@ -155,6 +206,9 @@ function handleSignals(server: RunningServer, logger: Logger): void {
   });
 }
 
+/** Configuration problems are told in one actionable line, without a stack. */
+const CONFIGURATION = /^(PORT|CORS_ORIGINS|SOCIAL_|LOG_LEVEL|SHUTDOWN_DRAIN_MS|CACHE_MAX_MB|PUBLIC_URL)/;
+
 export async function main(): Promise<void> {
   let logger = createLogger();
   try {
@@ -162,11 +216,10 @@ export async function main(): Promise<void> {
     logger = createLogger({ level: config.logLevel });
     handleSignals(await startServer(config, logger), logger);
   } catch (error) {
-    // One actionable line, no stack: these are configuration problems, not bugs.
     const configuration =
       error instanceof SnapshotError ||
       error instanceof OpenApiFileError ||
-      (error instanceof Error && /^(PORT|CORS_ORIGINS|SOCIAL_|LOG_LEVEL|SHUTDOWN_DRAIN_MS)/.test(error.message));
+      (error instanceof Error && CONFIGURATION.test(error.message));
     const busy =
       (error as NodeJS.ErrnoException).code === "EADDRINUSE" || /Unable to find an available port/.test(String(error));
     const reason = configuration
@@ -180,4 +233,4 @@ export async function main(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) void main();
+if (isMainModule(import.meta.url)) void main();

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isMainModule } from "../runtime/main-module.ts";
 import type { GraphMedia } from "../runtime/social/graph-media.ts";
 
 export const FAKE_USER_ID = "17841405309211844";
@@ -37,7 +38,8 @@ const ERRORS = {
     body: {
       error: {
         message:
-          "Error validating access token: Session has expired on Friday, 26-Jun-26 15:48:19 PDT. The current time is Saturday, 27-Jun-26 09:00:00 PDT.",
+          "Error validating access token: Session has expired on Friday, 26-Jun-26 15:48:19 PDT. " +
+          "The current time is Saturday, 27-Jun-26 09:00:00 PDT.",
         type: "OAuthException",
         code: 190,
         error_subcode: 463,
@@ -230,7 +232,7 @@ export async function startFakeGraph(port = 0): Promise<FakeGraph> {
 }
 
 // `npm run fake-graph`: serve the fake by hand, to try the API with "credentials".
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const fake = await startFakeGraph(Number(process.env.PORT ?? 4010));
   console.log(`Fake Graph API on ${fake.url}. Try the API with:`);
   console.log(

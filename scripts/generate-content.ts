@@ -12,6 +12,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { isMainModule } from "../runtime/main-module.ts";
 
 /** A small deterministic PRNG (mulberry32), so runs are comparable. */
 function random(seed: number): () => number {
@@ -134,7 +135,10 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
   const pickCountry = () => {
     let left = next() * TOTAL_WEIGHT;
-    for (const country of COUNTRIES) if ((left -= country[1]) < 0) return country;
+    for (const country of COUNTRIES) {
+      left -= country[1];
+      if (left < 0) return country;
+    }
     return COUNTRIES[0];
   };
   const word = (syllables: number) => {
@@ -167,7 +171,8 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
     "history",
   ];
   const spots: string[] = [
-    "id,slug,name,country_code,region,latitude,longitude,wave_type,skill_level,best_months,tier,summary,tags,created_at,updated_at",
+    "id,slug,name,country_code,region,latitude,longitude,wave_type,skill_level,best_months,tier,summary,tags," +
+      "created_at,updated_at",
   ];
   const images: string[] = ["id,spot,key,alt_text,sort_order,credit,qa_tier"];
   const spotSlugs: string[] = [];
@@ -276,11 +281,21 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   ]);
   writeFileSync(
     path.join(outDir, "events.yaml"),
-    "- slug: sample-event\n  name: Sample Event\n  org: wsl\n  start_date: 2027-04-01\n  end_date: 2027-04-10\n  window_type: scheduled\n  time_zone: Australia/Melbourne\n  location: Somewhere\n",
+    [
+      "- slug: sample-event",
+      "  name: Sample Event",
+      "  org: wsl",
+      "  start_date: 2027-04-01",
+      "  end_date: 2027-04-10",
+      "  window_type: scheduled",
+      "  time_zone: Australia/Melbourne",
+      "  location: Somewhere",
+      "",
+    ].join("\n"),
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       spots: { type: "string" },

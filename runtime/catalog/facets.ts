@@ -1,54 +1,59 @@
 /**
- * Disjunctive facet counts: a field's values are counted over the items that match
- * q and every active filter except that field's own, so choosing `country=PT` still
- * shows how many items each other country has.
+ * Disjunctive facet counts: a field's values are counted over the items that match q
+ * and every active constraint except that field's own, so choosing `country=PT` still
+ * shows how many items each other country has. Counting walks the matching items and
+ * reads each one's values from the field's columns, so it costs in proportion to the
+ * matches; with nothing to match against, the counts are the values' totals.
  */
-
-import { compareCodePoints, compareNames, foldKey } from "../../core/fold.ts";
 import type { FacetCount } from "../../core/resources.ts";
-import type { LoadedCollection } from "../snapshot.ts";
-import { type FilterSelection, type Selection, select } from "./selection.ts";
+import type { Memo } from "../memory-budget.ts";
+import type { FieldIndex, LoadedCollection } from "../snapshot.ts";
+import { intersectAll, type Positions, toPositions } from "./positions.ts";
+import { type Criteria, type FilterSelection, type Selection, select } from "./selection.ts";
 
-/**
- * How many constraints each position meets. An item counts for a field's facet when it
- * meets every constraint but that field's own: hits minus its own, against the others'
- * number. Without constraints every item counts and no array is needed.
- */
-function constraintHits(selection: Selection): Uint8Array | null {
-  if (selection.constraints.length === 0) return null;
-  const hits = new Uint8Array(selection.size);
-  for (const { mask } of selection.constraints)
-    for (let position = 0; position < selection.size; position++) hits[position] += mask[position];
-  return hits;
+/** How many items of `over` have each value of the field (all items when `over` is null). */
+function countValues(field: FieldIndex, over: Positions | null): Int32Array {
+  const counts = new Int32Array(field.values.length);
+  if (!over) {
+    field.values.forEach(({ positions }, id) => {
+      counts[id] = positions.length;
+    });
+    return counts;
+  }
+  const { starts, ids } = field;
+  for (let i = 0; i < over.length; i++) {
+    const position = over[i];
+    for (let j = starts[position]; j < starts[position + 1]; j++) counts[ids[j]]++;
+  }
+  return counts;
 }
 
-export function countFacet<Entry, Filter extends string>(
-  collection: LoadedCollection<Entry, Filter>,
-  selection: Selection,
-  hits: Uint8Array | null,
-  field: Filter,
-  selected: FilterSelection<Filter>,
-  spellSelected: (key: string) => string = (key) => key,
-): FacetCount[] {
-  const own = selection.constraints.find((constraint) => constraint.field === field)?.mask;
-  const needed = selection.constraints.length - (own ? 1 : 0);
-  const counts: FacetCount[] = [];
-  for (const value of collection.filters[field].values()) {
-    let count = 0;
-    if (!hits) count = value.positions.length;
-    else if (own) for (const position of value.positions) count += Number(hits[position] - own[position] === needed);
-    else for (const position of value.positions) count += Number(hits[position] === needed);
-    if (count > 0) counts.push({ value: value.value, count });
+/**
+ * The facet list of one field: values with a count, and every selected value even at 0
+ * (so a UI can show it), by count descending, then name. `spellUnknown` spells a selected
+ * key that no item has.
+ */
+function facetList(field: FieldIndex, counts: Int32Array, selected: string[], spellUnknown: (key: string) => string) {
+  const ids: number[] = [];
+  counts.forEach((count, id) => {
+    if (count > 0) ids.push(id);
+  });
+  const unknown: FacetCount[] = [];
+  for (const key of selected) {
+    const id = field.idByKey.get(key);
+    if (id === undefined) unknown.push({ value: spellUnknown(key), count: 0 });
+    else if (counts[id] === 0) ids.push(id);
   }
-  // A selected value is always listed, with 0 when nothing matches (so a UI can show it).
-  for (const key of selected[field] ?? []) {
-    const known = collection.filters[field].get(key);
-    const spelling = known?.value ?? spellSelected(key);
-    if (!counts.some((entry) => foldKey(entry.value) === key)) counts.push({ value: spelling, count: 0 });
-  }
-  return counts.sort(
-    (a, b) => b.count - a.count || compareNames(a.value, b.value) || compareCodePoints(a.value, b.value),
-  );
+  ids.sort((a, b) => counts[b] - counts[a] || field.nameRank[a] - field.nameRank[b]);
+  const listed: FacetCount[] = ids.map((id) => ({ value: field.values[id].value, count: counts[id] }));
+  return [...listed, ...unknown].sort((a, b) => b.count - a.count || 0);
+}
+
+/** The constraints of a selection as sorted sets, q's included, each with the field it comes from. */
+function sortedConstraints(selection: Selection): { field: string | null; positions: Positions }[] {
+  const constraints = [...selection.constraints];
+  if (selection.ranked) constraints.push({ field: null, positions: toPositions(selection.ranked) });
+  return constraints;
 }
 
 /**
@@ -57,16 +62,26 @@ export function countFacet<Entry, Filter extends string>(
  */
 export function facetSummary<Entry, Filter extends string, Key extends string>(
   collection: LoadedCollection<Entry, Filter>,
-  criteria: { filters: FilterSelection<Filter>; q?: string },
+  criteria: Criteria<Filter>,
   responseKeys: Record<Filter, Key>,
+  memo?: Memo,
 ): { filtered_total: number; facets: Record<Key, FacetCount[]> } {
-  const selection = select(collection, criteria);
-  const hits = constraintHits(selection);
+  const constraints = sortedConstraints(select(collection, criteria, memo));
+  const matched = intersectAll(constraints.map(({ positions }) => positions));
   const facets = {} as Record<Key, FacetCount[]>;
   for (const [field, key] of Object.entries(responseKeys) as [Filter, Key][]) {
+    const own = constraints.some((constraint) => constraint.field === field);
+    const over = own
+      ? intersectAll(constraints.filter((constraint) => constraint.field !== field).map(({ positions }) => positions))
+      : matched;
+    const index = collection.fields[field];
     // Country codes are stored upper case; a selected code the catalog lacks is shown the same way.
-    const spell = field === "country" ? (code: string) => code.toUpperCase() : undefined;
-    facets[key] = countFacet(collection, selection, hits, field, criteria.filters, spell);
+    const spell = field === "country" ? (code: string) => code.toUpperCase() : (value: string) => value;
+    facets[key] = facetList(index, countValues(index, over), selectedKeys(criteria.filters, field), spell);
   }
-  return { filtered_total: selection.positions.length, facets };
+  return { filtered_total: matched?.length ?? collection.items.length, facets };
+}
+
+function selectedKeys<Filter extends string>(filters: FilterSelection<Filter>, field: Filter): string[] {
+  return filters[field] ?? [];
 }

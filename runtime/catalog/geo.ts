@@ -1,5 +1,6 @@
 /** Bounding-box queries over the prebuilt KDBush index of spot coordinates. */
 import type { Catalog } from "../snapshot.ts";
+import { type Positions, toPositions } from "./positions.ts";
 
 export interface BoundingBox {
   minLat: number;
@@ -9,10 +10,10 @@ export interface BoundingBox {
 }
 
 /**
- * Positions of the spots inside the box. A box whose west edge is east of its east
- * edge crosses the antimeridian (Fiji to Samoa): it is the union of two boxes.
+ * Positions of the spots inside the box, sorted. A box whose west edge is east of its
+ * east edge crosses the antimeridian (Fiji to Samoa): it is the union of two boxes.
  */
-export function positionsInBox(spots: Catalog["spots"], box: BoundingBox): number[] {
+export function positionsInBox(spots: Catalog["spots"], box: BoundingBox): Positions {
   const { minLat, minLng, maxLat, maxLng } = box;
   const ids =
     minLng <= maxLng
@@ -21,5 +22,5 @@ export function positionsInBox(spots: Catalog["spots"], box: BoundingBox): numbe
   // An empty catalog's index holds one placeholder point that maps to no position.
   const positions: number[] = [];
   for (const id of ids) if (id < spots.geoPositions.length) positions.push(spots.geoPositions[id]);
-  return positions;
+  return toPositions(positions);
 }

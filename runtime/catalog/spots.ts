@@ -1,10 +1,11 @@
-/** The spot queries: pure functions of the catalog and already-validated parameters. */
+/** The spot queries: pure functions of the catalog, already-validated parameters and a memo. */
 import type { Image, LinkedSurfer, Spot, SpotMarker, Tag } from "../../core/resources.ts";
 import type { SpotFilter } from "../../core/snapshot-format.ts";
+import type { Memo } from "../memory-budget.ts";
 import type { Catalog } from "../snapshot.ts";
 import { facetSummary } from "./facets.ts";
 import { type BoundingBox, positionsInBox } from "./geo.ts";
-import { type FilterSelection, pageOf, select } from "./selection.ts";
+import { type FilterSelection, matchingInOrder, pageOf, select } from "./selection.ts";
 
 export interface SpotCriteria {
   filters: FilterSelection<SpotFilter>;
@@ -20,8 +21,9 @@ export function listSpots(
   catalog: Catalog,
   criteria: SpotCriteria,
   page: Page,
+  memo?: Memo,
 ): { spots: Spot[]; total: number; limit: number; offset: number } {
-  const { items, total } = pageOf(catalog.spots, criteria, page, (entry) => entry.spot);
+  const { items, total } = pageOf(catalog.spots, criteria, page, (entry) => entry.spot, memo);
   return { spots: items, total, limit: page.limit, offset: page.offset };
 }
 
@@ -29,23 +31,17 @@ export function listSpots(
 export function spotMarkers(
   catalog: Catalog,
   criteria: SpotCriteria & { bbox?: BoundingBox },
+  memo?: Memo,
 ): { spots: SpotMarker[] } {
-  const within = criteria.bbox ? positionsInBox(catalog.spots, criteria.bbox) : catalog.spots.geoPositions;
-  const { positions } = select(catalog.spots, { ...criteria, within });
-  const markers = catalog.spots.markers;
-  return { spots: positions.map((position) => (markers[position] ??= toMarker(catalog.spots.items[position].spot))) };
-}
-
-function toMarker(spot: Spot): SpotMarker {
-  return {
-    slug: spot.slug,
-    name: spot.name,
-    lat: spot.latitude!,
-    lng: spot.longitude!,
-    summary: spot.summary,
-    hero_image: spot.hero_image,
-    hero_qa_tier: spot.hero_qa_tier,
-  };
+  const within = criteria.bbox ? positionsInBox(catalog.spots, criteria.bbox) : undefined;
+  const selection = select(catalog.spots, { ...criteria, within }, memo);
+  const { markers } = catalog.spots;
+  const spots: SpotMarker[] = [];
+  for (const position of matchingInOrder(catalog.spots, selection)) {
+    const marker = markers[position];
+    if (marker) spots.push(marker);
+  }
+  return { spots };
 }
 
 /** Facet key in the response for each filter. */
@@ -58,8 +54,8 @@ const SPOT_FACET_KEYS = {
   tier: "tiers",
 } as const satisfies Record<SpotFilter, string>;
 
-export function spotFacets(catalog: Catalog, criteria: SpotCriteria) {
-  return facetSummary(catalog.spots, criteria, SPOT_FACET_KEYS);
+export function spotFacets(catalog: Catalog, criteria: SpotCriteria, memo?: Memo) {
+  return facetSummary(catalog.spots, criteria, SPOT_FACET_KEYS, memo);
 }
 
 export function spotDetail(

@@ -17,7 +17,5 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export const DOCS_HEADERS: Record<string, string> = {
-  "content-security-policy": DOCS_CSP,
-  "referrer-policy": "no-referrer",
-};
+/** Header names and values, alternating, as answers carry them. */
+export const DOCS_HEADERS = ["content-security-policy", DOCS_CSP, "referrer-policy", "no-referrer"];

@@ -60,12 +60,13 @@ function renderParameters(parameters: ParameterObject[]): string {
         ? ""
         : `<p class="example">Example: <code>${escapeHtml(exampleValue(parameter.example))}</code></p>`;
     return (
-      `<tr><td data-label="Name"><code>${escapeHtml(parameter.name)}</code><br><span class="where">${escapeHtml(where)}</span></td>` +
+      `<tr><td data-label="Name"><code>${escapeHtml(parameter.name)}</code><br>` +
+      `<span class="where">${escapeHtml(where)}</span></td>` +
       `<td data-label="Type">${schemaHtml(parameter.schema)}${escapeHtml(list)}</td>` +
       `<td data-label="Meaning">${markdownToHtml(parameter.description, 5)}${example}</td></tr>`
     );
   });
-  return `<table class="parameters"><thead><tr><th>Name</th><th>Type and rules</th><th>Meaning</th></tr></thead><tbody>\n${rows.join("\n")}\n</tbody></table>`;
+  return table("parameters", ["Name", "Type and rules", "Meaning"], rows);
 }
 
 /** An example as it is written in a URL: lists comma-separated. */
@@ -82,9 +83,11 @@ function renderSuccess(document: OpenApiDocument, status: string, response: Resp
   const example =
     media?.example === undefined
       ? ""
-      : `<details class="example" open><summary>Example response</summary><pre><code>${escapeHtml(JSON.stringify(media.example, null, 2))}</code></pre></details>`;
+      : `<details class="example" open><summary>Example response</summary>` +
+        `<pre><code>${escapeHtml(JSON.stringify(media.example, null, 2))}</code></pre></details>`;
+  const body = media ? ` Body: ${schemaHtml(media.schema)} (<code>${escapeHtml(mediaType)}</code>).` : "";
   return `<h4>Response ${escapeHtml(status)}</h4>
-<p>${escapeHtml(response.description)}${media ? ` Body: ${schemaHtml(media.schema)} (<code>${escapeHtml(mediaType)}</code>).` : ""}</p>
+<p>${escapeHtml(response.description)}${body}</p>
 ${headers.length > 0 ? `<p class="headers">Headers: ${headers.join(", ")}.</p>` : ""}
 ${example}`;
 }
@@ -99,7 +102,7 @@ function renderOtherAnswers(document: OpenApiDocument, responses: (readonly [str
       `<td data-label="When">${markdownToHtml(response.description, 5)}</td></tr>`
     );
   });
-  return `<table class="answers"><thead><tr><th>Status</th><th>Code</th><th>When</th></tr></thead><tbody>\n${rows.join("\n")}\n</tbody></table>`;
+  return table("answers", ["Status", "Code", "When"], rows);
 }
 
 /** The `code` an error schema pins (`allOf: [Error, {properties: {code: {const: ...}}}]`). */
@@ -112,4 +115,10 @@ function errorCode(document: OpenApiDocument, schema: SchemaObject): string | un
     if (found) return found;
   }
   return undefined;
+}
+
+/** A table with a header row; `rows` are rendered `<tr>` elements. */
+export function table(className: string, headings: string[], rows: string[]): string {
+  const head = headings.map((heading) => `<th>${heading}</th>`).join("");
+  return `<table class="${className}"><thead><tr>${head}</tr></thead><tbody>\n${rows.join("\n")}\n</tbody></table>`;
 }

@@ -27,7 +27,10 @@ function groupByTag(document: OpenApiDocument): { name: string; description?: st
       if (!operation) continue;
       const name = operation.tags?.[0] ?? "other";
       let group = groups.find((candidate) => candidate.name === name);
-      if (!group) groups.push((group = { name, entries: [] }));
+      if (!group) {
+        group = { name, entries: [] };
+        groups.push(group);
+      }
       group.entries.push({ path, method, operation });
     }
   }
@@ -39,10 +42,10 @@ export function renderDocs(document: OpenApiDocument, origin: string): string {
   const { title, version, summary, description } = document.info;
   const toc = groups
     .map((group) => {
-      const links = group.entries.map(
-        ({ path, method, operation }) =>
-          `<li><a href="#${operationAnchor(method, path, operation)}">${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}</a></li>`,
-      );
+      const links = group.entries.map(({ path, method, operation }) => {
+        const label = `${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}`;
+        return `<li><a href="#${operationAnchor(method, path, operation)}">${label}</a></li>`;
+      });
       return `<li><a href="#${anchor("tag", group.name)}">${escapeHtml(group.name)}</a><ol>${links.join("")}</ol></li>`;
     })
     .join("\n");
@@ -51,7 +54,7 @@ export function renderDocs(document: OpenApiDocument, origin: string): string {
       (group) => `<section class="tag" id="${anchor("tag", group.name)}">
 <h2>${escapeHtml(group.name)}</h2>
 ${markdownToHtml(group.description, 3)}
-${group.entries.map(({ path, method, operation }) => renderOperation(document, path, method, operation, origin)).join("\n")}
+${group.entries.map((entry) => renderOperation(document, entry.path, entry.method, entry.operation, origin)).join("\n")}
 </section>`,
     )
     .join("\n");
@@ -68,7 +71,8 @@ ${group.entries.map(({ path, method, operation }) => renderOperation(document, p
 <header class="page">
 <h1>${escapeHtml(title)} <span class="version">${escapeHtml(version)}</span></h1>
 ${summary ? `<p>${escapeHtml(summary)}</p>` : ""}
-<p>Base address: <code>${escapeHtml(origin)}</code>. The same description as JSON: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>
+<p>Base address: <code>${escapeHtml(origin)}</code>. The same description as JSON:
+<a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>
 </header>
 <div class="layout">
 <nav class="toc" aria-label="Contents">

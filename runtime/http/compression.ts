@@ -1,15 +1,19 @@
 /**
- * Response compression by `Accept-Encoding`: brotli, else gzip, for JSON bodies above
- * a small size. A compressed body is made once per cached answer and kept with it, and
- * gets its own strong ETag (a strong validator names exact bytes).
+ * Response compression by `Accept-Encoding`: brotli, else gzip, for bodies above a small
+ * size. zlib's asynchronous functions run on libuv's thread pool, so compressing a large
+ * answer never blocks the event loop; brotli's level drops for large bodies, where the
+ * highest levels cost seconds for a few percent.
  */
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { CachedBody } from "./response-cache.ts";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 
 export type Encoding = "br" | "gzip";
 
 /** Below this, compression saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
+
+/** Above this, brotli runs at a level made for compressing on the fly. */
+const LARGE_BODY_BYTES = 256 * 1024;
 
 /** The encoding to send: the client must accept it with a q above 0; brotli wins a tie. */
 export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding | null {
@@ -29,26 +33,13 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
   return best[0] ?? null;
 }
 
-export interface Compressed {
-  bytes: Buffer;
-  etag: string;
-}
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
-/** The answer in `encoding`, made on first use and kept on the answer itself. */
-export function compressed(
-  answer: CachedBody & { compressed?: Partial<Record<Encoding, Compressed>> },
-  encoding: Encoding,
-): Compressed {
-  answer.compressed ??= {};
-  const kept = answer.compressed[encoding];
-  if (kept) return kept;
-  const bytes =
-    encoding === "br"
-      ? brotliCompressSync(answer.body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
-        })
-      : gzipSync(answer.body, { level: 6 });
-  const made = { bytes, etag: `${answer.etag.slice(0, -1)}-${encoding}"` };
-  answer.compressed[encoding] = made;
-  return made;
+export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(body, { level: 6 });
+  const quality = body.length > LARGE_BODY_BYTES ? 4 : 6;
+  return brotli(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
 }

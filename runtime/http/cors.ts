@@ -16,17 +16,24 @@ export function parseCorsOrigins(value: string | undefined): Set<string> {
     } catch {
       throw new Error(`CORS_ORIGINS entry '${entry}' is not an origin like https://surf.example`);
     }
-    if (url.origin !== entry.replace(/\/$/, ""))
+    if (url.origin !== entry.replace(/\/$/, "")) {
       throw new Error(`CORS_ORIGINS entry '${entry}' must be a bare origin (scheme, host, port) like ${url.origin}`);
+    }
     origins.add(url.origin);
   }
   return origins;
 }
 
-/** The headers every response gets for this request's Origin (none for other origins). */
-export function corsHeaders(origin: string | null, allowed: Set<string>): Record<string, string> {
-  if (origin === null || !allowed.has(origin)) return {};
-  return { "access-control-allow-origin": origin, "access-control-expose-headers": "ETag, X-Request-Id" };
+/** The request's origin when the allow-list has it, else null (two Origin headers read as one unknown origin). */
+export function allowedOrigin(origin: string | null, allowed: Set<string>): string | null {
+  return origin !== null && allowed.has(origin) ? origin : null;
+}
+
+/** The headers every answer gets for this request's Origin (none for other origins). */
+export function corsHeaders(origin: string | null, allowed: Set<string>): string[] {
+  const echoed = allowedOrigin(origin, allowed);
+  if (echoed === null) return [];
+  return ["access-control-allow-origin", echoed, "access-control-expose-headers", "ETag, X-Request-Id"];
 }
 
 /** A CORS preflight: OPTIONS with an Origin and the method the browser means to send. */
@@ -38,12 +45,9 @@ export function isPreflight(request: Request): boolean {
   );
 }
 
-export function preflightHeaders(request: Request): Record<string, string> {
-  const headers: Record<string, string> = {
-    "access-control-allow-methods": "GET",
-    "access-control-max-age": "600",
-  };
+export function preflightHeaders(request: Request): string[] {
+  const headers = ["access-control-allow-methods", "GET", "access-control-max-age", "600"];
   const requested = request.headers.get("access-control-request-headers");
-  if (requested) headers["access-control-allow-headers"] = requested;
+  if (requested) headers.push("access-control-allow-headers", requested);
   return headers;
 }

@@ -3,7 +3,7 @@
  * while serving, 503 once shutdown has begun, so a load balancer stops sending
  * traffic before the process goes. Never cached.
  */
-import type { ServerResponse } from "node:http";
+import type { Answer } from "./answer.ts";
 
 export interface HealthState {
   shuttingDown: boolean;
@@ -15,18 +15,17 @@ export function isHealthPath(url: string | undefined): boolean {
   return url === "/healthz" || url?.startsWith("/healthz?") === true;
 }
 
-export function answerHealth(method: string | undefined, response: ServerResponse, state: HealthState): void {
-  const headers = {
-    "content-type": "application/json; charset=utf-8",
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
+export function healthAnswer(method: string | undefined, state: HealthState): Answer {
+  const json = (status: number, value: unknown, extra: string[] = []): Answer => {
+    const body = Buffer.from(JSON.stringify(value));
+    const headers = ["content-type", "application/json; charset=utf-8", "cache-control", "no-store"];
+    headers.push("x-content-type-options", "nosniff", "content-length", String(body.length), ...extra);
+    return { status, headers, body };
   };
   if (method !== "GET") {
-    response.writeHead(405, { ...headers, allow: "GET" });
-    response.end(JSON.stringify({ error: `${method} is not allowed; use GET`, code: "METHOD_NOT_ALLOWED" }));
-    return;
+    const error = { error: `${method} is not allowed; use GET`, code: "METHOD_NOT_ALLOWED" };
+    return json(405, error, ["allow", "GET"]);
   }
   const status = state.shuttingDown ? "shutting-down" : "ok";
-  response.writeHead(state.shuttingDown ? 503 : 200, headers);
-  response.end(JSON.stringify({ status, version: state.version, builtAt: state.builtAt }));
+  return json(state.shuttingDown ? 503 : 200, { status, version: state.version, builtAt: state.builtAt });
 }

@@ -1,19 +1,27 @@
 /**
- * One log line per request: method, path, status, duration and a request id, which is
- * the caller's `X-Request-Id` when it sends a sane one, else generated, and is echoed
- * in the response either way. Query values whose names look like secrets are redacted.
+ * What a request's log line says of it: the path and query, bounded, printable, with
+ * query values whose names look like secrets redacted; and its request id, which is the
+ * caller's `X-Request-Id` when it sends a sane one, else a new one.
  */
 import { randomUUID } from "node:crypto";
-import type { Logger } from "../log.ts";
-import type { NodeHandler } from "./fast-path.ts";
-import { rawHeader } from "./raw-header.ts";
+import type { IncomingMessage } from "node:http";
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const SECRET_NAME = /token|secret|key|password|passwd|auth|signature|session|cookie/i;
-
 const UNPRINTABLE = /[^\x20-\x7e]/;
+const X_REQUEST_ID = "x-request-id";
 
-/** The path and query as logged: bounded, printable, secrets redacted. (Per request: the common case is kept cheap.) */
+export function requestIdOf(request: IncomingMessage): string {
+  const raw = request.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i].length === X_REQUEST_ID.length && raw[i].toLowerCase() === X_REQUEST_ID) {
+      return SANE_REQUEST_ID.test(raw[i + 1]) ? raw[i + 1] : randomUUID();
+    }
+  }
+  return randomUUID();
+}
+
+/** The path and query as logged. (Per request: the common case is kept cheap.) */
 export function loggablePath(url: string): { path: string; query: string | undefined } {
   const mark = url.indexOf("?");
   const path = mark === -1 ? url : url.slice(0, mark);
@@ -38,29 +46,4 @@ function decodeSafely(text: string): string {
   } catch {
     return text;
   }
-}
-
-export function withRequestLog(handler: NodeHandler, logger: Logger): NodeHandler {
-  return (request, response) => {
-    const started = performance.now();
-    const sent = rawHeader(request, "x-request-id");
-    const requestId = sent !== undefined && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
-    response.setHeader("x-request-id", requestId);
-    const log = () => {
-      const { path, query } = loggablePath(request.url ?? "/");
-      logger.info("request", {
-        method: request.method,
-        path,
-        query,
-        status: response.statusCode,
-        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-        requestId,
-      });
-    };
-    const result = handler(request, response);
-    // Answers from the fast path are complete already: log now, without a listener.
-    if (response.writableEnded) log();
-    else response.once("finish", log);
-    return result;
-  };
 }

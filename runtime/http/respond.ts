@@ -1,37 +1,59 @@
 /**
- * The response side every endpoint shares: success headers (cache, strong ETag, 304,
- * Vary, nosniff, CORS), the error envelope's headers, and the bounded response cache.
+ * The one place that decides every answer: status, every header, and the body per
+ * encoding. Successes (cache headers, strong ETag, 304, Vary, nosniff, CORS,
+ * compression), CORS preflights and the error envelope are all made here; the replay
+ * cache in front of the app sends these answers again, byte for byte, and never makes one.
  */
+import { hash } from "node:crypto";
 import type { H3Event, HTTPError } from "h3";
-import { COMPRESS_MIN_BYTES, compressed, negotiateEncoding } from "./compression.ts";
+import type { Answer, RequestConditions } from "./answer.ts";
+import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
 import { corsHeaders } from "./cors.ts";
 import { describeError, type ReportFailure } from "./errors.ts";
-import type { FastPath } from "./fast-path.ts";
-import { type CachedBody, type ResponseCache, serialize, strongEtag } from "./response-cache.ts";
 
 export const SUCCESS_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
-/** JSON answers vary by origin (CORS) and by Accept-Encoding (compression). */
-export const VARY_JSON = "Origin, Accept-Encoding";
+export const JSON_TYPE = "application/json; charset=utf-8";
+export const HTML_TYPE = "text/html; charset=utf-8";
 
 export interface ResponseContext {
   corsOrigins: Set<string>;
-  cache: ResponseCache;
   /** Unexpected failures (500s) are reported here, never to the client. */
   reportFailure?: ReportFailure;
-  /** Where snapshot-only answers are remembered by exact URL (only with a Node server). */
-  fastPath?: FastPath;
 }
 
-function commonHeaders(event: H3Event, context: ResponseContext): Record<string, string> {
-  return {
-    vary: "Origin",
-    "x-content-type-options": "nosniff",
-    ...corsHeaders(event.req.headers.get("origin"), context.corsOrigins),
-  };
+/**
+ * A body ready to send: its bytes, type and strong ETag (a hash of the exact bytes).
+ * A representation kept for the process's life (the description, the docs page) also
+ * keeps its compressed variants, made once.
+ */
+export interface Representation {
+  bytes: Buffer;
+  contentType: string;
+  etag: string;
+  /** Headers that describe this body (a page's CSP): sent with it, not with a 304. */
+  bodyHeaders?: string[];
+  variants?: Map<Encoding, Promise<Buffer>>;
 }
 
-/** `If-None-Match` matches when it lists our ETag (weak comparison, as RFC 9110 asks) or is `*`. */
-function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+export function representation(bytes: Buffer, contentType: string, bodyHeaders?: string[]): Representation {
+  return { bytes, contentType, etag: `"${hash("sha1", bytes, "base64url")}"`, bodyHeaders };
+}
+
+export function jsonRepresentation(value: unknown): Representation {
+  return representation(Buffer.from(JSON.stringify(value)), JSON_TYPE);
+}
+
+/** A representation served for the process's life: its compressed variants are kept with it. */
+export function lasting(made: Representation): Representation {
+  return { ...made, variants: new Map() };
+}
+
+function commonHeaders(conditions: RequestConditions, context: ResponseContext, vary: string): string[] {
+  return ["vary", vary, "x-content-type-options", "nosniff", ...corsHeaders(conditions.origin, context.corsOrigins)];
+}
+
+/** `If-None-Match` matches when it lists the ETag (weak comparison, as RFC 9110 asks) or is `*`. */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   if (header === null) return false;
   return header.split(",").some((candidate) => {
     const tag = candidate.trim().replace(/^W\//, "");
@@ -39,94 +61,73 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   });
 }
 
-/**
- * A JSON success. `key` identifies the answer (path and normalized parameters): equal
- * keys must mean equal bodies, because the body is computed once and then served
- * from the cache.
- */
-export function respondJson(event: H3Event, context: ResponseContext, key: string, compute: () => unknown): Response {
-  return respondSerialized(event, context, context.cache.getOrCreate(key, compute));
+/** The encoding a body goes out in for these conditions: bodies under a kilobyte always go as they are. */
+function encodingFor(body: Representation, conditions: RequestConditions): Encoding | null {
+  return body.bytes.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(conditions.acceptEncoding) : null;
 }
 
-/**
- * A JSON success that depends only on the snapshot and the URL (not on the clock or
- * the social cache): also remembered by the fast path, which serves the same URL again
- * without entering h3.
- */
-export function respondSnapshotJson(
-  event: H3Event,
-  context: ResponseContext,
-  key: string,
-  compute: () => unknown,
-): Response {
-  const answer = context.cache.getOrCreate(key, compute);
-  context.fastPath?.remember(event.url.pathname + event.url.search, answer);
-  return respondSerialized(event, context, answer);
+function variant(body: Representation, encoding: Encoding): Promise<Buffer> {
+  const kept = body.variants?.get(encoding);
+  if (kept) return kept;
+  const made = compress(body.bytes, encoding);
+  body.variants?.set(encoding, made);
+  return made;
 }
 
-function respondSerialized(
-  event: H3Event,
+/** 200 with the body in the negotiated encoding, or 304 when the client already has those bytes. */
+export async function successAnswer(
+  conditions: RequestConditions,
   context: ResponseContext,
-  answer: CachedBody,
-  contentType = "application/json; charset=utf-8",
-  extra: Record<string, string> = {},
-): Response {
-  // JSON bodies above a small size go compressed to clients that accept it, so the
-  // representation depends on Accept-Encoding too.
-  const json = contentType.startsWith("application/json");
-  const encoding =
-    json && answer.body.length >= COMPRESS_MIN_BYTES
-      ? negotiateEncoding(event.req.headers.get("accept-encoding"))
-      : null;
-  const variant = encoding ? compressed(answer, encoding) : null;
-  const etag = variant?.etag ?? answer.etag;
-  const headers: Record<string, string> = {
-    ...commonHeaders(event, context),
-    "cache-control": SUCCESS_CACHE_CONTROL,
+  body: Representation,
+): Promise<Answer> {
+  const encoding = encodingFor(body, conditions);
+  // Each encoding is its own representation, so it has its own strong ETag.
+  const etag = encoding ? `${body.etag.slice(0, -1)}-${encoding}"` : body.etag;
+  const headers = [
+    ...commonHeaders(conditions, context, "Origin, Accept-Encoding"),
+    "cache-control",
+    SUCCESS_CACHE_CONTROL,
+    "etag",
     etag,
-  };
-  if (json) headers.vary = VARY_JSON;
-  if (matchesIfNoneMatch(event.req.headers.get("if-none-match"), etag))
-    return new Response(null, { status: 304, headers });
-  if (encoding) headers["content-encoding"] = encoding;
-  // `extra` describes the body (a page's CSP, say), so a 304, which has none, goes without it.
-  return new Response(variant ? new Uint8Array(variant.bytes) : answer.body, {
-    status: 200,
-    headers: { ...headers, ...extra, "content-type": contentType },
-  });
-}
-
-/**
- * An HTML page rendered for this request. Not kept in the response cache: it depends on
- * the request's origin, and rendering it costs little.
- */
-export function respondHtml(
-  event: H3Event,
-  context: ResponseContext,
-  html: string,
-  extra: Record<string, string>,
-): Response {
-  return respondSerialized(event, context, { body: html, etag: strongEtag(html) }, "text/html; charset=utf-8", extra);
+  ];
+  if (matchesIfNoneMatch(conditions.ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  const bytes = encoding ? await variant(body, encoding) : body.bytes;
+  headers.push("content-type", body.contentType, "content-length", String(bytes.length));
+  if (encoding) headers.push("content-encoding", encoding);
+  if (body.bodyHeaders) headers.push(...body.bodyHeaders);
+  return { status: 200, headers, body: bytes };
 }
 
 /** The answer to a preflight from an allowed origin. */
-export function respondPreflight(event: H3Event, context: ResponseContext, extra: Record<string, string>): Response {
-  return new Response(null, { status: 204, headers: { ...commonHeaders(event, context), ...extra } });
+export function preflightAnswer(conditions: RequestConditions, context: ResponseContext, extra: string[]): Answer {
+  return { status: 204, headers: [...commonHeaders(conditions, context, "Origin"), ...extra], body: null };
 }
 
 /** Every error, as the envelope, never cached. */
-export function respondError(error: HTTPError, event: H3Event, context: ResponseContext): Response {
+export function errorAnswer(
+  error: HTTPError,
+  event: H3Event,
+  conditions: RequestConditions,
+  context: ResponseContext,
+): Answer {
   const { status, body, allow } = describeError(error, event, context.reportFailure);
-  const headers: Record<string, string> = {
-    ...commonHeaders(event, context),
-    "content-type": "application/json; charset=utf-8",
-    "cache-control": "no-store",
-  };
-  if (allow) headers.allow = allow;
-  return new Response(JSON.stringify(body), { status, headers });
+  const bytes = Buffer.from(JSON.stringify(body));
+  const headers = [
+    ...commonHeaders(conditions, context, "Origin"),
+    "content-type",
+    JSON_TYPE,
+    "cache-control",
+    "no-store",
+    "content-length",
+    String(bytes.length),
+  ];
+  if (allow) headers.push("allow", allow);
+  return { status, headers, body: bytes };
 }
 
-/** A JSON success whose body changes outside the snapshot (the social cache): serialized per request. */
-export function respondJsonNow(event: H3Event, context: ResponseContext, value: unknown): Response {
-  return respondSerialized(event, context, serialize(value));
+/** What a client gets when something failed outside any handler (the failure is reported by the caller). */
+export function internalErrorAnswer(): Answer {
+  const bytes = Buffer.from(JSON.stringify({ error: "internal error; please try again later", code: "INTERNAL" }));
+  const headers = ["x-content-type-options", "nosniff", "content-type", JSON_TYPE, "cache-control", "no-store"];
+  return { status: 500, headers: [...headers, "content-length", String(bytes.length)], body: bytes };
 }

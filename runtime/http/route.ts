@@ -1,24 +1,49 @@
-/** Registering an API route: GET only (405 otherwise), CORS preflights answered first. */
+/**
+ * Registering an API route: GET only (405 otherwise), CORS preflights answered first, and
+ * the answer made by respond.ts. Each route says here, once, what its answer depends on:
+ * only the snapshot (then the replay cache may send it again for the same request), or
+ * also the clock or the social cache (then it is made anew each time).
+ */
 import type { H3, H3Event } from "h3";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../../core/slug.ts";
-import { corsHeaders, isPreflight, preflightHeaders } from "./cors.ts";
+import { type Answer, toWebResponse, webRequestConditions } from "./answer.ts";
+import { isPreflight, preflightHeaders } from "./cors.ts";
 import { methodNotAllowed, notFound } from "./errors.ts";
-import { type ResponseContext, respondPreflight } from "./respond.ts";
+import { preflightAnswer, type Representation, type ResponseContext, successAnswer } from "./respond.ts";
 
-export type Handler = (event: H3Event) => Response | Promise<Response>;
+export type AnswersFrom = "snapshot" | "clock" | "social";
+
+export type Handler = (event: H3Event) => Representation | Promise<Representation>;
+
+declare module "h3" {
+  interface H3EventContext {
+    /** The answer made for this request (read by the server to write and maybe replay it). */
+    answer?: Answer;
+    /** What the answer depends on, as the route declared. */
+    answersFrom?: AnswersFrom;
+  }
+}
+
+/** Keeps the answer on the event, for the server, and hands h3 the same answer as a Response. */
+export function settle(event: H3Event, answer: Answer): Response {
+  event.context.answer = answer;
+  return toWebResponse(answer);
+}
 
 /**
  * Registered with `all` because h3 routes by method: a GET-only route would answer
  * POST with 404 instead of 405 (and h3 has no automatic 405).
  */
-export function getRoute(app: H3, path: string, context: ResponseContext, handler: Handler): void {
-  app.all(path, (event) => {
+export function route(app: H3, path: string, answersFrom: AnswersFrom, context: ResponseContext, handler: Handler) {
+  app.all(path, async (event) => {
     const { req } = event;
-    if (isPreflight(req) && Object.keys(corsHeaders(req.headers.get("origin"), context.corsOrigins)).length > 0) {
-      return respondPreflight(event, context, preflightHeaders(req));
+    event.context.answersFrom = answersFrom;
+    const conditions = webRequestConditions(req.headers);
+    if (isPreflight(req) && context.corsOrigins.has(conditions.origin ?? "")) {
+      return settle(event, preflightAnswer(conditions, context, preflightHeaders(req)));
     }
     if (req.method !== "GET") throw methodNotAllowed(req.method);
-    return handler(event);
+    return settle(event, await successAnswer(conditions, context, await handler(event)));
   });
 }
 
@@ -27,7 +52,8 @@ const SLUG = new RegExp(`^${SLUG_PATTERN_SOURCE}$`);
 /** The `{slug}` of a detail route; anything that is not a slug is simply not found. */
 export function slugParam(event: H3Event, what: string): string {
   const slug = event.context.params?.slug ?? "";
-  if (slug.length > SLUG_MAX_LENGTH || !SLUG.test(slug))
+  if (slug.length > SLUG_MAX_LENGTH || !SLUG.test(slug)) {
     throw notFound(`no ${what} with that slug; slugs are lowercase words joined by hyphens, like 'bells-beach'`);
+  }
   return slug;
 }

@@ -48,7 +48,8 @@ export interface GraphClient {
 }
 
 const MEDIA_FIELDS =
-  "id,caption,media_type,media_product_type,media_url,permalink,thumbnail_url,timestamp,username,like_count,comments_count";
+  "id,caption,media_type,media_product_type,media_url,permalink,thumbnail_url,timestamp,username," +
+  "like_count,comments_count";
 const THROTTLE_CODES = new Set([4, 17, 32, 613, 80002]);
 /** Business discovery pages are followed this many times at most (a guard against a looping cursor). */
 const MAX_PAGES = 5;
@@ -74,6 +75,7 @@ function classify(body: GraphErrorBody["error"] & object): GraphError {
 
 export function createGraphClient(config: GraphConfig): GraphClient {
   /** GET `{base}/{version}/{path}`; `what` names the call in errors (never the URL: it holds the token). */
+  // biome-ignore lint/suspicious/noExplicitAny: Graph API answers are read field by field, each one checked where used.
   async function get(path: string, params: Record<string, string>, what: string): Promise<any> {
     const url = new URL(`${config.baseUrl.replace(/\/+$/, "")}/${config.version}/${path}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);

@@ -44,19 +44,23 @@ export class SocialService {
     /** null when credentials are not configured. */
     private readonly client: GraphClient | null,
     private readonly log: (message: string) => void = (message) => console.error(message),
+    /** When the server started: `fetchedAt` of answers for which nothing was fetched, so they are stable. */
+    private readonly startedAt: Date = new Date(),
   ) {}
 
   /** Fresh data is served even when it cannot be kept: the problem is logged once, not per request. */
   private readonly saveFailed = (error: unknown) =>
     this.store.reportOnce(
-      `cannot write the social cache ${this.store.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); serving fresh data without keeping it`,
+      `cannot write the social cache ${this.store.file} ` +
+        `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); serving fresh data without keeping it`,
     );
 
   async feed(now: Date): Promise<FeedPayload> {
     const { username, profileUrl } = this.snapshot.social;
     const cached = this.store.read().feed;
     if (cached) return { profileUrl, username, fetchedAt: cached.fetchedAt, source: "cache", posts: cached.posts };
-    if (!this.client) return { profileUrl, username, fetchedAt: now.toISOString(), source: "cache", posts: [] };
+    if (!this.client)
+      return { profileUrl, username, fetchedAt: this.startedAt.toISOString(), source: "cache", posts: [] };
     const client = this.client;
     try {
       const fresh = await this.feedRefresh.run("feed", () =>
@@ -88,7 +92,8 @@ export class SocialService {
       eventSlug: shown?.slug ?? null,
       eventName: shown?.name ?? null,
       username: null,
-      fetchedAt: now.toISOString(),
+      // Nothing was fetched: the server's start, like the unconfigured feed, keeps the answer stable.
+      fetchedAt: this.startedAt.toISOString(),
       source: "cache",
     };
     if (!live || !this.client) return empty;

@@ -156,6 +156,7 @@ const ms = (latency: Latency) => `${fmt(latency.p50, 3)} / ${fmt(latency.p99, 3)
 
 function print(result: Awaited<ReturnType<typeof measureSize>>): void {
   const { build, start, queries, http } = result;
+  const percentOfNode = (rps: number) => `${fmt((100 * rps) / http.node.rps, 0)}%`;
   const rows: [string, string][] = [
     [
       "build",
@@ -163,7 +164,8 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
     ],
     [
       "start",
-      `${fmt(start.seconds)} s to first 200, ${fmt(start.readyRssMiB, 0)} MiB resident (${fmt(start.rssAfterLoadMiB, 0)} MiB after load)`,
+      `${fmt(start.seconds)} s to first 200, ${fmt(start.readyRssMiB, 0)} MiB resident ` +
+        `(${fmt(start.rssAfterLoadMiB, 0)} MiB after load)`,
     ],
     ...Object.entries(queries).map(
       ([name, latency]) => [`query: ${name}`, `${ms(latency)} ms (p50 / p99)`] as [string, string],
@@ -175,11 +177,11 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
     ],
     [
       "HTTP: repeated request",
-      `${fmt(http.repeated.rps, 0)} req/s, p99 ${http.repeated.p99} ms (${fmt((100 * http.repeated.rps) / http.node.rps, 0)}% of node)`,
+      `${fmt(http.repeated.rps, 0)} req/s, p99 ${http.repeated.p99} ms (${percentOfNode(http.repeated.rps)} of node)`,
     ],
     [
       "HTTP: distinct queries",
-      `${fmt(http.distinct.rps, 0)} req/s, p99 ${http.distinct.p99} ms (${fmt((100 * http.distinct.rps) / http.node.rps, 0)}% of node)`,
+      `${fmt(http.distinct.rps, 0)} req/s, p99 ${http.distinct.p99} ms (${percentOfNode(http.distinct.rps)} of node)`,
     ],
     [
       "HTTP errors",
@@ -194,14 +196,16 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log(
-    `\n${result.spots.toLocaleString("en")} spots (body ${http.bodyBytes} bytes, ${CONNECTIONS} connections, ${SECONDS} s per load)`,
+    `\n${result.spots.toLocaleString("en")} spots ` +
+      `(body ${http.bodyBytes} bytes, ${CONNECTIONS} connections, ${SECONDS} s per load)`,
   );
   for (const [name, value] of rows) console.log(`  ${name.padEnd(width)}  ${value}`);
 }
 
 mkdirSync(WORK, { recursive: true });
 await finished(run("scripts/build-server.ts", [], { DIST_DIR: path.join(WORK, "bin") }));
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${fmt(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
+const cpu = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}`;
+const machine = `${cpu}, ${fmt(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
 console.log(`Surf Catalog API benchmark on ${machine}`);
 const results = [];
 for (const size of SIZES) {

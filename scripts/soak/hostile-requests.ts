@@ -181,4 +181,4 @@ export const hostilePath = fc.oneof(
 
 /** What an error body may never reveal: stacks, file paths, library names. */
 export const LEAKS =
-  /\bat [\w.<>]+ \(|node_modules|\/work\/|\/root\/|runtime\/|\.ts\b|\bh3\b|Boom|TypeError|ReferenceError|SyntaxError|stack/i;
+  /\bat [\w.<>]+ \(|node_modules|\/work\/|\/root\/|runtime\/|\.ts\b|\bh3\b|Boom|(Type|Reference|Syntax)Error|stack/i;

@@ -8,7 +8,9 @@ import { TEST_MEDIA_BASE_URL } from "../global-setup.ts";
 import { copyFixture, editFiles, FIXTURES } from "../helpers/fixtures.ts";
 
 const outDirs: string[] = [];
-afterAll(() => outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function buildInto(contentDir: string, mediaBaseUrl = TEST_MEDIA_BASE_URL): { bytes: Buffer; version: string } {
   const outDir = mkdtempSync(path.join(tmpdir(), "surf-determinism-"));

@@ -24,6 +24,8 @@ const swap =
   (text) =>
     text.replace(from, to);
 
+const COMMA_HINT = "(a missing or extra comma, or an unquoted comma in a value?)";
+
 describe("the minimal fixture", () => {
   it("is valid, so each case below shows exactly the problem its edit makes", () => {
     const dir = copyFixture("minimal");
@@ -65,18 +67,13 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     "a column appears twice",
     { "tags.csv": swap("id,slug,name", "id,slug,name,name") },
     ["content/tags.csv:1: column 'name' appears twice"].concat(
-      [2, 3, 4].map(
-        (line) =>
-          `content/tags.csv:${line}: has 3 cells but the header has 4 columns (a missing or extra comma, or an unquoted comma in a value?)`,
-      ),
+      [2, 3, 4].map((line) => `content/tags.csv:${line}: has 3 cells but the header has 4 columns ${COMMA_HINT}`),
     ),
   ],
   [
     "a row has an unquoted comma",
     { "tags.csv": swap("2,big-wave,Big wave", "2,big-wave,Big, wave") },
-    [
-      "content/tags.csv:3: has 4 cells but the header has 3 columns (a missing or extra comma, or an unquoted comma in a value?)",
-    ],
+    [`content/tags.csv:3: has 4 cells but the header has 3 columns ${COMMA_HINT}`],
   ],
   [
     "an id is used twice",
@@ -98,7 +95,8 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     { "spots.csv": swap("4,no-coordinates,", "4,No Coordinates,") },
     [
       "content/spot_images.csv:6: spot 'no-coordinates' is not in content/spots.csv; did you mean 'No Coordinates'?",
-      "content/spots.csv:5: slug 'No Coordinates' is not a slug: use lowercase letters and digits joined by single hyphens, like 'bells-beach'",
+      "content/spots.csv:5: slug 'No Coordinates' is not a slug: " +
+        "use lowercase letters and digits joined by single hyphens, like 'bells-beach'",
     ],
   ],
   [
@@ -125,7 +123,8 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     "a country code is lowercase",
     { "surfers.csv": swap("Duke Kahanamoku,US", "Duke Kahanamoku,us") },
     [
-      "content/surfers.csv:2: country_code 'us' is not an ISO 3166-1 alpha-2 country code (two capital letters, like PT)",
+      "content/surfers.csv:2: country_code 'us' is not an ISO 3166-1 alpha-2 country code " +
+        "(two capital letters, like PT)",
     ],
   ],
   [
@@ -167,14 +166,16 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     "a filterable value holds a comma",
     { "spots.csv": swap(",Oahu,", ',"Oahu, Hawaii",') },
     [
-      "content/spots.csv:2: region 'Oahu, Hawaii' contains a comma; filterable values cannot (the API reads a comma as a list of values)",
+      "content/spots.csv:2: region 'Oahu, Hawaii' contains a comma; " +
+        "filterable values cannot (the API reads a comma as a list of values)",
     ],
   ],
   [
     "a media key is a path",
     { "spot_images.csv": swap("spots/nazare/1.jpg", "/spots/nazare/1.jpg") },
     [
-      "content/spot_images.csv:4: key '/spots/nazare/1.jpg' is not an object key like spots/pipeline/1.jpg (no leading slash, spaces or '..')",
+      "content/spot_images.csv:4: key '/spots/nazare/1.jpg' is not an object key like spots/pipeline/1.jpg " +
+        "(no leading slash, spaces or '..')",
     ],
   ],
   [
@@ -264,7 +265,8 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     "YAML that does not parse",
     { "organizations.yaml": swap("- slug: eddie", "- slug: [eddie") },
     [
-      "content/organizations.yaml:6: cannot read the YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+      "content/organizations.yaml:6: cannot read the YAML: " +
+        "Flow sequence in block collection must be sufficiently indented and end with a ]",
     ],
   ],
   ["a missing file", { "social.yaml": () => null }, ["content/social.yaml:1: the file is missing"]],

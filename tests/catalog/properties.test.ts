@@ -14,8 +14,9 @@ const catalog = testCatalog();
 const spots = catalog.spots.items.map(({ spot }) => spot);
 /** Each spot's tag keys, read back from the tag filter table. */
 const tagKeysOf = new Map<string, string[]>(spots.map((spot) => [spot.slug, []]));
-for (const value of catalog.spots.filters.tag.values())
+for (const value of catalog.spots.fields.tag.values) {
   for (const position of value.positions) tagKeysOf.get(spots[position].slug)!.push(value.key);
+}
 const RUNS = { seed: 20261121, numRuns: 150 };
 
 /** Some stored values of a field, each in a random case (filters ignore case). */
@@ -33,7 +34,7 @@ const criteria: fc.Arbitrary<SpotCriteria> = fc
     region: valuesOf(spots.map((spot) => spot.region)),
     wave_type: valuesOf(spots.map((spot) => spot.wave_type)),
     skill_level: valuesOf(spots.map((spot) => spot.skill_level)),
-    tag: valuesOf([...catalog.spots.filters.tag.values()].map((value) => value.value)),
+    tag: valuesOf(catalog.spots.fields.tag.values.map((value) => value.value)),
     tier: valuesOf(spots.map((spot) => spot.tier)),
     q: fc.option(
       fc.constantFrom(
@@ -161,10 +162,10 @@ describe("facet properties", () => {
         const { filtered_total, facets } = spotFacets(catalog, query);
         const matching = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots;
         expect(filtered_total).toBe(matching.length);
-        for (const [key, field, valueOf] of singleValued) {
+        for (const [key, field, fieldOf] of singleValued) {
           if (query.filters[field]) continue;
           const sum = facets[key].reduce((total, entry) => total + entry.count, 0);
-          expect(sum, key).toBe(filtered_total - matching.filter((spot) => valueOf(spot) === null).length);
+          expect(sum, key).toBe(filtered_total - matching.filter((spot) => fieldOf(spot) === null).length);
         }
       }),
       RUNS,

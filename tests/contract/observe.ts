@@ -1,12 +1,7 @@
-/** Requests through `app.request`, kept as the contract checker reads them, with a record of what was seen. */
-import type { H3 } from "h3";
+/** Asserting that real answers conform to the description, with a record of which statuses were seen. */
 import { expect } from "vitest";
 import type { Contract, ObservedResponse } from "../helpers/openapi.ts";
-
-export async function observe(app: H3, url: string, init: RequestInit = {}): Promise<ObservedResponse> {
-  const response = await app.request(url, init);
-  return { status: response.status, headers: response.headers, body: await response.text() };
-}
+import type { Target } from "../helpers/targets.ts";
 
 /** Which statuses each path template has shown so far, to check every described one is exercised. */
 export type Seen = Map<string, Set<number>>;
@@ -15,18 +10,16 @@ export type Seen = Map<string, Set<number>>;
 export async function expectConforms(
   contract: Contract,
   seen: Seen,
-  app: H3,
+  target: Target,
   url: string,
   init: RequestInit = {},
 ): Promise<ObservedResponse> {
-  const observed = await observe(app, url, init);
+  const observed = await target.observe(url, init);
   const template = contract.templateOf(new URL(url, "http://localhost").pathname);
   expect(template, `${url} matches no path of the description`).toBeDefined();
   const problems = contract.check(template!, observed);
-  expect(
-    problems,
-    `${init.method ?? "GET"} ${url} answered ${observed.status}: ${observed.body.slice(0, 300)}`,
-  ).toEqual([]);
+  const method = init.method ?? "GET";
+  expect(problems, `${method} ${url} answered ${observed.status}: ${observed.body.slice(0, 300)}`).toEqual([]);
   if (!seen.has(template!)) seen.set(template!, new Set());
   seen.get(template!)!.add(observed.status);
   return observed;

@@ -1,19 +1,17 @@
 /**
  * Every endpoint's real answers, successes with and without filters and each error it can
  * give, held against the description: status described, body valid under its schema
- * (ajv 2020 with formats), headers described both ways. The three social endpoints have
- * their own file (they need a social service with data).
+ * (ajv 2020 with formats), headers described both ways. Each check runs through
+ * `app.request` and through the real server on a socket (the production handler chain).
+ * The three social endpoints have their own file (they need a social service with data).
  */
-import { afterAll, describe, expect, it } from "vitest";
-import { createApp } from "../../runtime/http/app.ts";
-import { ALLOWED_ORIGIN, testApp, testCatalog } from "../helpers/app.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALLOWED_ORIGIN, testApp } from "../helpers/app.ts";
 import { Contract, testDescription } from "../helpers/openapi.ts";
-import { expectConforms, observe, type Seen } from "./observe.ts";
+import { editedSnapshot, openTarget, TARGET_KINDS, type Target } from "../helpers/targets.ts";
+import { expectConforms, type Seen } from "./observe.ts";
 
 const contract = new Contract(testDescription());
-const app = testApp();
-const seen: Seen = new Map();
-const check = (url: string, init?: RequestInit) => expectConforms(contract, seen, app, url, init);
 
 const LONG_Q = "a".repeat(201);
 const SOCIAL = ["/api/events/live-media", "/api/social/feed", "/api/social/accounts"];
@@ -77,7 +75,15 @@ const CASES: [string, number][] = [
   ["/api/docs?lang=fr", 400],
 ];
 
-describe("every answer conforms to the description", () => {
+describe.each(TARGET_KINDS)("every answer conforms to the description, through %s", (kind) => {
+  const seen: Seen = new Map();
+  let target: Target;
+  beforeAll(async () => {
+    target = await openTarget(kind);
+  });
+  afterAll(() => target.close());
+  const check = (url: string, init?: RequestInit) => expectConforms(contract, seen, target, url, init);
+
   it.each(CASES)("GET %s answers %i as described", async (url, status) => {
     const { status: actual } = await check(url);
     expect(actual).toBe(status);
@@ -97,29 +103,22 @@ describe("every answer conforms to the description", () => {
   it("events in every status conform, whatever the day", async () => {
     const statuses = new Set<string>();
     for (const day of ["2026-01-01", "2026-10-08", "2026-12-10", "2027-04-05", "2028-06-01"]) {
-      const dated = createApp({
-        catalog: testCatalog(),
-        corsOrigins: new Set(),
-        now: () => new Date(`${day}T12:00:00Z`),
-        openapi: testDescription(),
-      });
+      const dated = await openTarget(kind, { now: () => new Date(`${day}T12:00:00Z`) });
       const { body } = await expectConforms(contract, seen, dated, "/api/events");
+      await dated.close();
       for (const event of JSON.parse(body).events) statuses.add(event.status);
     }
     expect([...statuses].sort()).toEqual(["completed", "live", "upcoming", "window-open"]);
   });
 
   it("the Quote of the Day is a described 404 when no quote is featured", async () => {
-    const catalog = testCatalog();
-    const unfeatured = {
-      ...catalog,
-      snapshot: {
-        ...catalog.snapshot,
-        quotes: catalog.snapshot.quotes.map((entry) => ({ ...entry, featured: false })),
-      },
-    };
-    const noPool = createApp({ catalog: unfeatured, corsOrigins: new Set(), openapi: testDescription() });
+    const unfeatured = editedSnapshot((snapshot) => {
+      for (const entry of snapshot.quotes) entry.featured = false;
+    });
+    const noPool = await openTarget(kind, { snapshotPath: unfeatured.snapshotPath });
     const { status, body } = await expectConforms(contract, seen, noPool, "/api/quotes/random");
+    await noPool.close();
+    unfeatured.remove();
     expect(status).toBe(404);
     expect(JSON.parse(body).code).toBe("NOT_FOUND");
   });
@@ -136,8 +135,11 @@ describe("every answer conforms to the description", () => {
   });
 });
 
+/** A spot detail body, as a test spoils it. */
+type Spoilable = { spot: Record<string, unknown>; images: Record<string, unknown>[] };
+
 describe("the checker rejects what the description does not allow", () => {
-  const pipeline = async () => JSON.parse((await observe(app, "/api/spots/pipeline")).body);
+  const pipeline = async () => JSON.parse(await (await testApp().request("/api/spots/pipeline")).text());
   const asResponse = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
     status,
     body: JSON.stringify(body),
@@ -156,12 +158,12 @@ describe("the checker rejects what the description does not allow", () => {
   });
 
   it.each([
-    ["a missing required field", (body: any) => delete body.spot.tier],
-    ["a field of the wrong type", (body: any) => (body.spot.latitude = "21.6")],
-    ["an undescribed field", (body: any) => (body.spot.rating = 5)],
-    ["a value outside its enum", (body: any) => (body.spot.wave_type = "slab")],
-    ["a null where none is allowed", (body: any) => (body.spot.name = null)],
-    ["an image URL that is no URI", (body: any) => (body.images[0].url = "not a url")],
+    ["a missing required field", (body: Spoilable) => delete body.spot.tier],
+    ["a field of the wrong type", (body: Spoilable) => (body.spot.latitude = "21.6")],
+    ["an undescribed field", (body: Spoilable) => (body.spot.rating = 5)],
+    ["a value outside its enum", (body: Spoilable) => (body.spot.wave_type = "slab")],
+    ["a null where none is allowed", (body: Spoilable) => (body.spot.name = null)],
+    ["an image URL that is no URI", (body: Spoilable) => (body.images[0].url = "not a url")],
   ])("rejects %s", async (_case, spoil) => {
     const body = await pipeline();
     spoil(body);
@@ -184,5 +186,3 @@ describe("the checker rejects what the description does not allow", () => {
     ]);
   });
 });
-
-afterAll(() => seen.clear());

@@ -71,14 +71,15 @@ describe("GET /api/docs", () => {
     expect(styles).toHaveLength(1);
     const hash = createHash("sha256").update(styles[0]).digest("base64");
     expect(response.headers.get("content-security-policy")).toBe(
-      `default-src 'none'; style-src 'sha256-${hash}'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; style-src 'sha256-${hash}'; img-src data:; base-uri 'none'; form-action 'none'; ` +
+        "frame-ancestors 'none'",
     );
   });
 
   it("carries the shared headers, and a 304 for its ETag", async () => {
     const { response } = await page("/api/docs", { origin: ALLOWED_ORIGIN });
     expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=600");
-    expect(response.headers.get("vary")).toBe("Origin");
+    expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
     expect(response.headers.get("etag")).toMatch(/^"[\w-]+"$/);
@@ -87,7 +88,7 @@ describe("GET /api/docs", () => {
     expect(await again.text()).toBe("");
   });
 
-  it("loads nothing: no script, no external stylesheet, font or image, only in-page and same-origin links", async () => {
+  it("loads nothing: no script, external stylesheet, font or image; only in-page and same-origin links", async () => {
     const { html } = await page();
     expect(html).not.toMatch(/<script|<iframe|<img|@import|@font-face|url\(/i);
     expect(html).not.toMatch(/\son[a-z]+=/i);
@@ -100,7 +101,7 @@ describe("GET /api/docs", () => {
       expect(html).toContain(`id="${link.slice(1)}"`);
   });
 
-  it("has a table of contents and a section for every tag, holding every path with its parameters, example and errors", async () => {
+  it("has contents and a section per tag, holding every path with its parameters, example and errors", async () => {
     const { html } = await page();
     const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)![0];
     for (const tag of document.tags!) {
@@ -121,12 +122,34 @@ describe("GET /api/docs", () => {
     expect(elementsOf(html)).toEqual(new Set([...elementsOf(html)].filter((name) => ELEMENTS.has(name))));
   });
 
-  it("writes curl lines for the origin the page was requested from", async () => {
-    const { html } = await page("http://api.surf.example:8080/api/docs");
-    expect(html).toContain(
-      `<pre class="curl"><code>curl &#39;http://api.surf.example:8080/api/spots?country=PT,ES&amp;limit=5&#39;</code></pre>`,
+  it("writes curl lines for PUBLIC_URL, whatever Host the request names", async () => {
+    const publicApp = createApp({
+      catalog: testCatalog(),
+      corsOrigins: new Set(),
+      openapi: document,
+      publicUrl: "https://api.surf.example",
+    });
+    const pages = await Promise.all(
+      ["http://localhost/api/docs", "http://evil.example/api/docs", "http://api.surf.example:8080/api/docs"].map(
+        async (url) => (await publicApp.request(url)).text(),
+      ),
     );
-    expect(html).toContain("curl &#39;http://api.surf.example:8080/api/spots/pipeline&#39;");
+    expect(pages[0]).toContain(
+      '<pre class="curl"><code>curl &#39;https://api.surf.example/api/spots?country=PT,ES&amp;limit=5&#39;' +
+        "</code></pre>",
+    );
+    expect(pages[0]).toContain("curl &#39;https://api.surf.example/api/spots/pipeline&#39;");
+    expect(pages[0]).not.toContain("evil.example");
+    expect(new Set(pages).size).toBe(1);
+  });
+
+  it("is compressed for clients that accept it, with an ETag of its own", async () => {
+    const plain = await app.request("/api/docs");
+    const brotli = await app.request("/api/docs", { headers: { "accept-encoding": "br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("etag")).toBe(`${plain.headers.get("etag")!.slice(0, -1)}-br"`);
+    const { brotliDecompressSync } = await import("node:zlib");
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(await plain.text());
   });
 
   it("takes no query parameters, like every endpoint", async () => {
@@ -183,7 +206,8 @@ describe("escaping and the Markdown subset", () => {
 
   it("renders paragraphs, lists with continued items, headings, code and bold, after escaping", () => {
     expect(markdownToHtml("### Title\nFirst line\nsame paragraph `a<b`.\n\n- one **two**\n  continued\n- three")).toBe(
-      "<h3>Title</h3>\n<p>First line same paragraph <code>a&lt;b</code>.</p>\n<ul><li>one <strong>two</strong> continued</li><li>three</li></ul>",
+      "<h3>Title</h3>\n<p>First line same paragraph <code>a&lt;b</code>.</p>\n" +
+        "<ul><li>one <strong>two</strong> continued</li><li>three</li></ul>",
     );
   });
 });

@@ -25,6 +25,7 @@ export async function getJson(
   app: H3,
   path: string,
   headers: Record<string, string> = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape and assert on them.
 ): Promise<{ status: number; headers: Headers; body: any }> {
   const response = await app.request(path, { headers });
   const text = await response.text();

@@ -10,7 +10,7 @@ import type { OpenApiDocument, OperationObject, ResponseObject } from "../../run
 export { testDescription } from "./description.ts";
 
 /** Any absolute URI works as the document's id; ajv needs one to address schemas inside it. */
-const BASE = "https://surf-catalog.test/openapi.json";
+export const BASE = "https://surf-catalog.test/openapi.json";
 
 /** Headers every HTTP response may carry whatever the description says. */
 const TRANSPORT_HEADERS = new Set([

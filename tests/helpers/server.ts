@@ -4,7 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import type { ServerConfig } from "../../runtime/config.ts";
 import { createLogger, type Logger } from "../../runtime/log.ts";
-import { type RunningServer, startServer } from "../../runtime/server.ts";
+import { type RunningServer, type ServerOptions, startServer } from "../../runtime/server.ts";
 
 export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
@@ -15,11 +15,16 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
     social: { graph: null, cacheFile: path.join(tmpdir(), "surf-test-no-social.json") },
     logLevel: "silent",
     drainMs: 0,
+    cacheMaxMb: 64,
     ...overrides,
   };
 }
 
-export function startTestServer(overrides: Partial<ServerConfig> = {}, logger?: Logger): Promise<RunningServer> {
+export function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  logger?: Logger,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const config = testServerConfig(overrides);
-  return startServer(config, logger ?? createLogger({ level: config.logLevel }));
+  return startServer(config, logger ?? createLogger({ level: config.logLevel }), options);
 }

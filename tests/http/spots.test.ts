@@ -25,6 +25,8 @@ const SPOT_FIELDS = [
   "hero_qa_tier",
 ].sort();
 
+const BBOX_RULE = "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4";
+
 describe("GET /api/spots", () => {
   it("returns a page of spots with every contract field, and the total over all pages", async () => {
     const { status, body } = await getJson(app, "/api/spots?limit=5&offset=2");
@@ -61,7 +63,7 @@ describe("GET /api/spots", () => {
   });
 
   it("matches filters on the whole value, ignoring case and accents", async () => {
-    const region = allSpots.find((spot) => spot.region && /[^\x00-\x7f]/.test(spot.region))?.region ?? "Leiria";
+    const region = allSpots.find((spot) => spot.region && /[^\p{ASCII}]/u.test(spot.region))?.region ?? "Leiria";
     const folded = region
       .normalize("NFKD")
       .replace(/[\u0300-\u036f]/g, "")
@@ -166,29 +168,14 @@ describe("GET /api/spots/map", () => {
   });
 
   it.each([
-    ["1,2,3", "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4; got '1,2,3'"],
-    ["a,b,c,d", "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4; got 'a,b,c,d'"],
-    ["NaN,0,1,1", "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4; got 'NaN,0,1,1'"],
-    [
-      "0,0,Infinity,1",
-      "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4; got '0,0,Infinity,1'",
-    ],
-    [
-      "1e1,0,20,1",
-      "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4; got '1e1,0,20,1'",
-    ],
-    [
-      "-91,0,0,1",
-      "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4; min_lat -91 is outside [-90, 90]",
-    ],
-    [
-      "0,0,1,181",
-      "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4; max_lng 181 is outside [-180, 180]",
-    ],
-    [
-      "10,0,5,1",
-      "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4; min_lat 10 is greater than max_lat 5",
-    ],
+    ["1,2,3", `${BBOX_RULE}; got '1,2,3'`],
+    ["a,b,c,d", `${BBOX_RULE}; got 'a,b,c,d'`],
+    ["NaN,0,1,1", `${BBOX_RULE}; got 'NaN,0,1,1'`],
+    ["0,0,Infinity,1", `${BBOX_RULE}; got '0,0,Infinity,1'`],
+    ["1e1,0,20,1", `${BBOX_RULE}; got '1e1,0,20,1'`],
+    ["-91,0,0,1", `${BBOX_RULE}; min_lat -91 is outside [-90, 90]`],
+    ["0,0,1,181", `${BBOX_RULE}; max_lng 181 is outside [-180, 180]`],
+    ["10,0,5,1", `${BBOX_RULE}; min_lat 10 is greater than max_lat 5`],
   ])("bbox=%s is 400", async (value, message) => {
     const { status, body } = await getJson(app, `/api/spots/map?bbox=${value}`);
     expect(status).toBe(400);

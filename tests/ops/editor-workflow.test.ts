@@ -8,7 +8,9 @@ import { copyFixture, editFiles } from "../helpers/fixtures.ts";
 import { runNode } from "../helpers/process.ts";
 
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 async function until<T>(
   probe: () => Promise<T | undefined> | T | undefined,
@@ -25,7 +27,7 @@ async function until<T>(
 }
 
 describe("npm run dev", () => {
-  it("rebuilds on every save and serves the new content; a broken save lists its problems and keeps the last good one", async () => {
+  it("rebuilds on every save and serves it; a broken save lists its problems and keeps the last good one", async () => {
     const content = copyFixture("minimal");
     const out = mkdtempSync(path.join(tmpdir(), "surf-dev-out-"));
     dirs.push(content, out);

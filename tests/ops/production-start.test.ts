@@ -18,7 +18,7 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-it("starts from a production-only install with plain node, answers /healthz and the API, and stops on SIGTERM", async () => {
+it("runs from a production-only install with plain node, answers /healthz and the API, stops on SIGTERM", async () => {
   copyFileSync("package.json", path.join(dir, "package.json"));
   copyFileSync("package-lock.json", path.join(dir, "package-lock.json"));
   run("npm", ["ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: dir });

@@ -45,7 +45,8 @@ function appWith({ credentials = true, now = "2026-11-21T12:00:00Z", token = FAK
         timeoutMs: 500,
       })
     : null;
-  const social = new SocialService(catalog.snapshot, store, client, () => undefined);
+  const startedAt = new Date("2026-11-21T06:00:00Z");
+  const social = new SocialService(catalog.snapshot, store, client, () => undefined, startedAt);
   return { app: createApp({ catalog, corsOrigins: new Set(), now: () => new Date(now), social }), store };
 }
 
@@ -55,14 +56,15 @@ const upstreamCalls = (edge: "media" | "discovery") =>
   ).length;
 
 describe("GET /api/social/feed", () => {
-  it("without credentials and without a cache: 200 with the configured account and no posts", async () => {
+  it("without credentials and without a cache: 200 with the configured account, no posts, the start time", async () => {
     const { app } = appWith({ credentials: false });
     const { status, body } = await getJson(app, "/api/social/feed");
     expect(status).toBe(200);
+    // fetchedAt is when the server started (decisions.md), so the answer is stable and cacheable.
     expect(body).toEqual({
       profileUrl: "https://www.instagram.com/surfcatalog/",
       username: "surfcatalog",
-      fetchedAt: "2026-11-21T12:00:00.000Z",
+      fetchedAt: "2026-11-21T06:00:00.000Z",
       source: "cache",
       posts: [],
     });
@@ -156,14 +158,14 @@ describe("GET /api/events/live-media", () => {
   // In the fixture, Pipe Pro (org wsl, handle wsl) runs 2027-01-27..02-08 in Honolulu; the Eddie's org has no handle.
   const DURING_PIPE = "2027-01-28T00:00:00Z";
 
-  it("is empty, without calling upstream, when no event is live", async () => {
+  it("is empty, without calling upstream, when no event is live (fetchedAt: the server's start)", async () => {
     const { body } = await getJson(appWith({ now: "2026-11-21T12:00:00Z" }).app, "/api/events/live-media");
     expect(body).toEqual({
       posts: [],
       eventSlug: null,
       eventName: null,
       username: null,
-      fetchedAt: "2026-11-21T12:00:00.000Z",
+      fetchedAt: "2026-11-21T06:00:00.000Z",
       source: "cache",
     });
     expect(fake.calls).toEqual([]);

@@ -74,7 +74,7 @@ describe("refresh-social", () => {
     expect(readFileSync(cacheFile, "utf8")).not.toContain(FAKE_TOKEN);
   });
 
-  it("exits 2 when some accounts fail; an account never read is ok: false, one read before keeps its snapshot", async () => {
+  it("exits 2 when some accounts fail; one never read is ok: false, one read before keeps its snapshot", async () => {
     const cacheFile = path.join(dir, "some-fail", "social.json");
     const first = await refresh({ SNAPSHOT_PATH: snapshotScoring(["wsl", "notabiz"]), SOCIAL_CACHE_FILE: cacheFile });
     expect(first.code).toBe(2);

@@ -1,15 +1,15 @@
-/** The seven spot and surfer endpoints: parse parameters, call a pure query, respond. */
+/** The seven spot and surfer endpoints: parse parameters, call a pure query, answer. Snapshot only. */
 import type { H3 } from "h3";
 import { SPOT_FILTERS, SURFER_FILTERS } from "../../../core/snapshot-format.ts";
 import type { FilterSelection } from "../../catalog/selection.ts";
 import { listSpots, spotDetail, spotFacets, spotMarkers } from "../../catalog/spots.ts";
 import { listSurfers, surferDetail, surferFacets } from "../../catalog/surfers.ts";
+import type { Memo } from "../../memory-budget.ts";
 import type { Catalog } from "../../snapshot.ts";
 import { notFound } from "../errors.ts";
-import { bbox, countryCodes, filterValues, integerParam, textQuery } from "../params.ts";
-import { type ResponseContext, respondSnapshotJson } from "../respond.ts";
-import { getRoute, slugParam } from "../route.ts";
-import { parseRequest } from "./request.ts";
+import { bbox, countryCodes, filterValues, integerParam, parseQuery, textQuery } from "../params.ts";
+import { jsonRepresentation, type ResponseContext } from "../respond.ts";
+import { route, slugParam } from "../route.ts";
 
 const LIMIT_DEFAULT = 20;
 const PAGE = { limit: integerParam(1, 100, LIMIT_DEFAULT), offset: integerParam(0, 1_000_000, 0) };
@@ -39,52 +39,51 @@ function pickFilters<Filter extends string>(
   return filters;
 }
 
-export function registerCatalogRoutes(app: H3, catalog: Catalog, context: ResponseContext): void {
-  getRoute(app, "/api/spots", context, (event) => {
-    const { params, key } = parseRequest(event, SPOT_LIST);
+export function registerCatalogRoutes(app: H3, catalog: Catalog, context: ResponseContext, memo: Memo): void {
+  route(app, "/api/spots", "snapshot", context, (event) => {
+    const params = parseQuery(event.url.searchParams, SPOT_LIST);
     const criteria = { filters: pickFilters(params, SPOT_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    return respondSnapshotJson(event, context, key, () => listSpots(catalog, criteria, page));
+    return jsonRepresentation(listSpots(catalog, criteria, page, memo));
   });
 
-  getRoute(app, "/api/spots/map", context, (event) => {
-    const { params, key } = parseRequest(event, SPOT_MAP);
+  route(app, "/api/spots/map", "snapshot", context, (event) => {
+    const params = parseQuery(event.url.searchParams, SPOT_MAP);
     const criteria = { filters: pickFilters(params, SPOT_FILTERS), q: params.q, bbox: params.bbox };
-    return respondSnapshotJson(event, context, key, () => spotMarkers(catalog, criteria));
+    return jsonRepresentation(spotMarkers(catalog, criteria, memo));
   });
 
-  getRoute(app, "/api/spots/meta", context, (event) => {
-    const { params, key } = parseRequest(event, SPOT_META);
-    return respondSnapshotJson(event, context, key, () =>
-      spotFacets(catalog, { filters: pickFilters(params, SPOT_FILTERS), q: params.q }),
-    );
+  route(app, "/api/spots/meta", "snapshot", context, (event) => {
+    const params = parseQuery(event.url.searchParams, SPOT_META);
+    return jsonRepresentation(spotFacets(catalog, { filters: pickFilters(params, SPOT_FILTERS), q: params.q }, memo));
   });
 
-  getRoute(app, "/api/spots/:slug", context, (event) => {
-    const { key } = parseRequest(event, {});
-    const detail = spotDetail(catalog, slugParam(event, "spot"));
-    if (!detail) throw notFound(`no spot with slug '${event.context.params!.slug}'; GET /api/spots lists them`);
-    return respondSnapshotJson(event, context, key, () => detail);
+  route(app, "/api/spots/:slug", "snapshot", context, (event) => {
+    parseQuery(event.url.searchParams, {});
+    const slug = slugParam(event, "spot");
+    const detail = spotDetail(catalog, slug);
+    if (!detail) throw notFound(`no spot with slug '${slug}'; GET /api/spots lists them`);
+    return jsonRepresentation(detail);
   });
 
-  getRoute(app, "/api/surfers", context, (event) => {
-    const { params, key } = parseRequest(event, SURFER_LIST);
+  route(app, "/api/surfers", "snapshot", context, (event) => {
+    const params = parseQuery(event.url.searchParams, SURFER_LIST);
     const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    return respondSnapshotJson(event, context, key, () => listSurfers(catalog, criteria, page));
+    return jsonRepresentation(listSurfers(catalog, criteria, page, memo));
   });
 
-  getRoute(app, "/api/surfers/meta", context, (event) => {
-    const { params, key } = parseRequest(event, SURFER_META);
-    return respondSnapshotJson(event, context, key, () =>
-      surferFacets(catalog, { filters: pickFilters(params, SURFER_FILTERS), q: params.q }),
-    );
+  route(app, "/api/surfers/meta", "snapshot", context, (event) => {
+    const params = parseQuery(event.url.searchParams, SURFER_META);
+    const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
+    return jsonRepresentation(surferFacets(catalog, criteria, memo));
   });
 
-  getRoute(app, "/api/surfers/:slug", context, (event) => {
-    const { key } = parseRequest(event, {});
-    const detail = surferDetail(catalog, slugParam(event, "surfer"));
-    if (!detail) throw notFound(`no surfer with slug '${event.context.params!.slug}'; GET /api/surfers lists them`);
-    return respondSnapshotJson(event, context, key, () => detail);
+  route(app, "/api/surfers/:slug", "snapshot", context, (event) => {
+    parseQuery(event.url.searchParams, {});
+    const slug = slugParam(event, "surfer");
+    const detail = surferDetail(catalog, slug);
+    if (!detail) throw notFound(`no surfer with slug '${slug}'; GET /api/surfers lists them`);
+    return jsonRepresentation(detail);
   });
 }

@@ -1,21 +1,27 @@
-/** The API describing itself: the OpenAPI document as JSON, and the HTML reference rendered from it. */
+/**
+ * The API describing itself: the OpenAPI document as JSON, and the HTML reference
+ * rendered from it. Both are made once, when the app is made, and kept with their
+ * compressed variants; the page's base address is PUBLIC_URL, never the request's Host.
+ */
 import type { H3 } from "h3";
 import { DOCS_HEADERS } from "../../docs/headers.ts";
 import { renderDocs } from "../../docs/render.ts";
 import type { OpenApiDocument } from "../../openapi/types.ts";
-import { type ResponseContext, respondHtml, respondSnapshotJson } from "../respond.ts";
-import { getRoute } from "../route.ts";
-import { parseRequest } from "./request.ts";
+import { parseQuery } from "../params.ts";
+import { HTML_TYPE, jsonRepresentation, lasting, type ResponseContext, representation } from "../respond.ts";
+import { route } from "../route.ts";
 
-export function registerMetaRoutes(app: H3, openapi: OpenApiDocument, context: ResponseContext): void {
-  getRoute(app, "/api/openapi.json", context, (event) => {
-    const { key } = parseRequest(event, {});
-    return respondSnapshotJson(event, context, key, () => openapi);
+export function registerMetaRoutes(app: H3, openapi: OpenApiDocument, publicUrl: string, context: ResponseContext) {
+  const description = lasting(jsonRepresentation(openapi));
+  const page = lasting(representation(Buffer.from(renderDocs(openapi, publicUrl)), HTML_TYPE, DOCS_HEADERS));
+
+  route(app, "/api/openapi.json", "snapshot", context, (event) => {
+    parseQuery(event.url.searchParams, {});
+    return description;
   });
 
-  getRoute(app, "/api/docs", context, (event) => {
-    parseRequest(event, {});
-    // The curl lines name the origin the reader reached us at, so they work as copied.
-    return respondHtml(event, context, renderDocs(openapi, event.url.origin), DOCS_HEADERS);
+  route(app, "/api/docs", "snapshot", context, (event) => {
+    parseQuery(event.url.searchParams, {});
+    return page;
   });
 }

@@ -1,32 +1,31 @@
-/** The social feed, account scores and live event media: from the sidecar cache, refreshed on demand. */
+/** The social feed, account scores and live event media: from the social cache, refreshed on demand. */
 import type { H3 } from "h3";
 import { FeedUnavailable, type SocialService } from "../../social/service.ts";
 import { socialUnavailable } from "../errors.ts";
-import { type ResponseContext, respondJsonNow } from "../respond.ts";
-import { getRoute } from "../route.ts";
-import { parseRequest } from "./request.ts";
+import { parseQuery } from "../params.ts";
+import { jsonRepresentation, type ResponseContext } from "../respond.ts";
+import { route } from "../route.ts";
 
-export function registerSocialRoutes(app: H3, social: SocialService, context: ResponseContext, now: () => Date): void {
-  getRoute(app, "/api/social/feed", context, async (event) => {
-    parseRequest(event, {});
+export function registerSocialRoutes(app: H3, social: SocialService, context: ResponseContext, now: () => Date) {
+  route(app, "/api/social/feed", "social", context, async (event) => {
+    parseQuery(event.url.searchParams, {});
     try {
-      return respondJsonNow(event, context, await social.feed(now()));
+      return jsonRepresentation(await social.feed(now()));
     } catch (error) {
-      if (error instanceof FeedUnavailable)
-        throw socialUnavailable(
-          "the social feed could not be fetched and no cached copy exists; try again in a few minutes",
-        );
-      throw error;
+      if (!(error instanceof FeedUnavailable)) throw error;
+      throw socialUnavailable(
+        "the social feed could not be fetched and no cached copy exists; try again in a few minutes",
+      );
     }
   });
 
-  getRoute(app, "/api/social/accounts", context, (event) => {
-    parseRequest(event, {});
-    return respondJsonNow(event, context, social.accounts());
+  route(app, "/api/social/accounts", "social", context, (event) => {
+    parseQuery(event.url.searchParams, {});
+    return jsonRepresentation(social.accounts());
   });
 
-  getRoute(app, "/api/events/live-media", context, async (event) => {
-    parseRequest(event, {});
-    return respondJsonNow(event, context, await social.liveMedia(now()));
+  route(app, "/api/events/live-media", "social", context, async (event) => {
+    parseQuery(event.url.searchParams, {});
+    return jsonRepresentation(await social.liveMedia(now()));
   });
 }

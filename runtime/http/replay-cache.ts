@@ -1,0 +1,56 @@
+/**
+ * A small HTTP cache in front of the app. When a route declared that its answer depends
+ * only on the snapshot, the answer the app made is kept (within the memory budget) and
+ * sent again, byte for byte, to the next request that would get the same answer. That is
+ * one that matches on everything the answer varies on: the path and query as sent, whether
+ * its Origin is allowed (and which), and the encoding its Accept-Encoding negotiates. A
+ * conditional request gets the 304 the app made for that ETag, or goes to the app.
+ */
+
+import type { Memo } from "../memory-budget.ts";
+import { type Answer, answerBytes, headerValue, type RequestConditions } from "./answer.ts";
+import { negotiateEncoding } from "./compression.ts";
+import { allowedOrigin } from "./cors.ts";
+import { matchesIfNoneMatch } from "./respond.ts";
+
+interface Stored {
+  ok: Answer;
+  etag: string;
+  /** The app's 304 for that ETag, once a conditional request has asked for it. */
+  notModified?: Answer;
+}
+
+export class ReplayCache {
+  constructor(
+    private readonly memo: Memo,
+    private readonly corsOrigins: Set<string>,
+  ) {}
+
+  /** The key of a GET request's answer; null for other methods (never replayed). */
+  keyOf(method: string | undefined, url: string | undefined, conditions: RequestConditions): string | null {
+    if (method !== "GET" || url === undefined) return null;
+    const encoding = negotiateEncoding(conditions.acceptEncoding) ?? "identity";
+    return `http ${encoding} ${allowedOrigin(conditions.origin, this.corsOrigins) ?? "-"} ${url}`;
+  }
+
+  /** The answer the app made before for this key and these conditions, if kept. */
+  replay(key: string, conditions: RequestConditions): Answer | undefined {
+    const stored = this.memo.get<Stored>(key);
+    if (!stored) return undefined;
+    if (conditions.ifNoneMatch === null || !matchesIfNoneMatch(conditions.ifNoneMatch, stored.etag)) return stored.ok;
+    return stored.notModified;
+  }
+
+  /** Keeps a 200 or 304 the app made for a snapshot-only route. */
+  keep(key: string, answer: Answer): void {
+    if (answer.status === 200) {
+      const etag = headerValue(answer, "etag");
+      if (etag !== undefined) this.memo.set(key, { ok: answer, etag } satisfies Stored, answerBytes(answer));
+    } else if (answer.status === 304) {
+      const stored = this.memo.get<Stored>(key);
+      if (stored && headerValue(answer, "etag") === stored.etag) {
+        this.memo.set(key, { ...stored, notModified: answer }, answerBytes(stored.ok) + answerBytes(answer));
+      }
+    }
+  }
+}

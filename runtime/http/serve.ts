@@ -1,0 +1,71 @@
+/**
+ * The server's one request handler, in the order a request meets it: a request id and a
+ * log line for every request; /healthz; the replay cache; the app. Every answer, whoever
+ * made it, reaches the socket through writeAnswer, so a replayed answer is the very bytes
+ * the app made.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { H3 } from "h3";
+import { NodeRequest } from "srvx/node";
+import type { Logger } from "../log.ts";
+import { type Answer, fromWebResponse, nodeRequestConditions, writeAnswer } from "./answer.ts";
+import { type HealthState, healthAnswer, isHealthPath } from "./health.ts";
+import type { ReplayCache } from "./replay-cache.ts";
+import { loggablePath, requestIdOf } from "./request-log.ts";
+import { internalErrorAnswer } from "./respond.ts";
+
+export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** What serves the API now: swapped whole when the snapshot is reloaded. */
+export interface Serving {
+  app: H3;
+  replay: ReplayCache;
+}
+
+export function requestHandler(
+  current: () => Serving,
+  health: HealthState,
+  logger: Logger,
+  reportFailure: (error: unknown) => void,
+): NodeHandler {
+  return (request, response) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    const finish = (answer: Answer) => {
+      writeAnswer(response, answer, ["x-request-id", requestId]);
+      const { path, query } = loggablePath(request.url ?? "/");
+      const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+      logger.info("request", { method: request.method, path, query, status: answer.status, durationMs, requestId });
+    };
+    if (isHealthPath(request.url)) return finish(healthAnswer(request.method, health));
+    const { app, replay } = current();
+    const conditions = nodeRequestConditions(request);
+    const key = replay.keyOf(request.method, request.url, conditions);
+    const replayed = key === null ? undefined : replay.replay(key, conditions);
+    if (replayed) return finish(replayed);
+    answerFromApp(app, request, response).then(
+      ({ answer, replayable }) => {
+        if (key !== null && replayable) replay.keep(key, answer);
+        finish(answer);
+      },
+      (error: unknown) => {
+        reportFailure(error);
+        finish(internalErrorAnswer());
+      },
+    );
+  };
+}
+
+/** The app's answer for a Node request, and whether its route declared it snapshot-only. */
+async function answerFromApp(
+  app: H3,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<{ answer: Answer; replayable: boolean }> {
+  const webRequest = new NodeRequest({ req: request, res: response });
+  const webResponse = await app.fetch(webRequest);
+  // h3 keeps the event's context on the request it was given: that is where route.ts left the answer.
+  const { context } = webRequest as { context?: { answer?: Answer; answersFrom?: string } };
+  const answer = context?.answer ?? (await fromWebResponse(webResponse));
+  return { answer, replayable: context?.answersFrom === "snapshot" };
+}
