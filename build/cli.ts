@@ -7,8 +7,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_MEDIA_BASE_URL } from "./defaults.ts";
-import { buildSnapshot, checkContentDir } from "./pipeline.ts";
+import { buildSnapshot, checkContentDir, DEFAULT_MEDIA_BASE_URL } from "./pipeline.ts";
 import { printProblems } from "./report.ts";
 
 const { positionals, values } = parseArgs({

@@ -9,6 +9,9 @@ import { type Problem, Problems } from "./problems.ts";
 import { type Content, readContent } from "./read-content.ts";
 import { writeFileAtomic } from "./write-atomic.ts";
 
+/** Where media keys point when MEDIA_BASE_URL is not set (a reserved example domain). */
+export const DEFAULT_MEDIA_BASE_URL = "https://media.surf-catalog.example";
+
 export interface CheckResult {
   content: Content;
   problems: Problem[];

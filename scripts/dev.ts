@@ -6,8 +6,7 @@
  */
 import { existsSync, watch } from "node:fs";
 import path from "node:path";
-import { DEFAULT_MEDIA_BASE_URL } from "../build/defaults.ts";
-import { buildSnapshot } from "../build/pipeline.ts";
+import { buildSnapshot, DEFAULT_MEDIA_BASE_URL } from "../build/pipeline.ts";
 import { printProblems } from "../build/report.ts";
 import { configFromEnv } from "../runtime/config.ts";
 import { createLogger } from "../runtime/log.ts";

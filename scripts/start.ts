@@ -5,8 +5,7 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_MEDIA_BASE_URL } from "../build/defaults.ts";
-import { buildSnapshot } from "../build/pipeline.ts";
+import { buildSnapshot, DEFAULT_MEDIA_BASE_URL } from "../build/pipeline.ts";
 import { printProblems } from "../build/report.ts";
 import { main } from "../runtime/server.ts";
 

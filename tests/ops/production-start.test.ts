@@ -10,7 +10,8 @@ import path from "node:path";
 import { afterAll, expect, inject, it } from "vitest";
 import { runNode } from "../helpers/process.ts";
 
-const dir = mkdtempSync(path.join(tmpdir(), "surf-production-"));
+// A space in the path: the main-module check must cope with it.
+const dir = mkdtempSync(path.join(tmpdir(), "surf production-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): void {
