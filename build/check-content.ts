@@ -4,6 +4,7 @@
  * when the files were read (read-content.ts).
  */
 
+import { foldKey } from "../core/fold.ts";
 import { didYouMean } from "../core/suggest.ts";
 import type { Problems } from "./problems.ts";
 import type { Content, FileKey, Located } from "./read-content.ts";
@@ -26,6 +27,8 @@ export function checkContent(content: Content, problems: Problems): void {
   unique(content.events, "slug", problems);
   reserved(content.spots, RESERVED_SPOT_SLUGS, "/api/spots", problems);
   reserved(content.surfers, RESERVED_SURFER_SLUGS, "/api/surfers", problems);
+
+  checkAreas(content, problems);
 
   const tagSlugs = rawValues(content, "tags", "slug");
   const spotSlugs = rawValues(content, "spots", "slug");
@@ -132,8 +135,7 @@ function reserved(
 
 /** Every value of a column in a file, from valid and invalid rows; undefined if the file was unreadable. */
 function rawValues(content: Content, file: FileKey, column: string): Set<string> | undefined {
-  const rows = content.rawRows[file];
-  return rows && new Set(rows.map((row) => row[column] ?? ""));
+  return content.referable[file]?.[column];
 }
 
 function reference(
@@ -158,5 +160,41 @@ function everyOwnerHasAnImage(
   for (const { record, place } of owners) {
     if (withImages && !withImages.has(record.slug))
       problems.add(place, `${label} '${record.slug}' has no image; add one to ${file}`);
+  }
+}
+
+/** An area names regions of one country that some spot has, and spots that exist; at least one of the two. */
+function checkAreas(content: Content, problems: Problems): void {
+  unique(content.areas, "area", problems);
+  const spotSlugs = rawValues(content, "spots", "slug");
+  const regionsByCountry = new Map<string, Map<string, string>>();
+  for (const { record } of content.spots) {
+    if (record.region === null) continue;
+    const regions = regionsByCountry.get(record.country_code) ?? new Map<string, string>();
+    regions.set(foldKey(record.region), record.region);
+    regionsByCountry.set(record.country_code, regions);
+  }
+  for (const { record, place } of content.areas) {
+    const regions = record.regions ?? [];
+    if (regions.length === 0 && (record.spots ?? []).length === 0) {
+      problems.add(place, `area '${record.area}' names no regions and no spots; give at least one of them`);
+    }
+    if (regions.length > 0 && record.country_code === null) {
+      problems.add(
+        place,
+        `area '${record.area}' lists regions but no country_code; regions are read within one country`,
+      );
+    }
+    const known = regionsByCountry.get(record.country_code ?? "") ?? new Map<string, string>();
+    for (const region of regions) {
+      if (record.country_code !== null && !known.has(foldKey(region))) {
+        const hint = didYouMean(region, known.values());
+        problems.add(
+          place,
+          `region '${region}' is not the region of any ${record.country_code} spot in spots.csv${hint}`,
+        );
+      }
+    }
+    for (const slug of record.spots ?? []) reference(slug, spotSlugs, "spot", content.files.spots, place, problems);
   }
 }

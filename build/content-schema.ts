@@ -49,11 +49,21 @@ export const spotSchema = {
   tier: optional(oneOf(TIERS)),
   summary: optional(text),
   tags: required(listOf(slug)),
+  aliases: optional(listOf(text)),
   created_at: required(timestamp),
   updated_at: required(timestamp),
 };
 
 export const tagSchema = { id, slug: required(slug), name: required(text) };
+
+/** A larger place people search for, and the regions (of one country) and spots that lie in it. */
+export const areaSchema = {
+  area: required(text),
+  aliases: optional(listOf(text)),
+  country_code: optional(country),
+  regions: optional(listOf(filterable)),
+  spots: optional(listOf(slug)),
+};
 
 const imageColumns = {
   id,
@@ -79,6 +89,7 @@ export const surferSchema = {
   era: optional(oneOf(ERAS)),
   tier: optional(oneOf(TIERS)),
   summary: optional(text),
+  aliases: optional(listOf(text)),
 };
 
 export const spotSurferSchema = { spot: required(slug), surfer: required(slug), relation: optional(oneOf(RELATIONS)) };

@@ -1,6 +1,6 @@
 /** The two things the build does: check a content folder, and compile it into dist/. */
+import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { toAsciiJson } from "../core/ascii-json.ts";
 import { OPENAPI_FILE, SNAPSHOT_FILE, type Snapshot } from "../core/snapshot-format.ts";
 import { checkContent } from "./check-content.ts";
 import { compileSnapshot } from "./compile/snapshot.ts";
@@ -35,19 +35,22 @@ export type BuildResult =
   | { ok: false; problems: Problem[] };
 
 /**
- * Nothing is written unless the whole content is valid. The OpenAPI description goes
- * next to the snapshot, so a server always serves the description of its own build.
+ * Nothing is written unless the whole content is valid. The pieces file and the OpenAPI
+ * description go next to the snapshot, written before it: once a new snapshot is there, so
+ * are the files it names. Pieces files no snapshot names any more are removed.
  */
 export function buildSnapshot(options: BuildOptions): BuildResult {
   const { content, problems } = checkContentDir(options.contentDir);
   if (problems.length > 0) return { ok: false, problems };
-  const snapshot = compileSnapshot(content, options.mediaBaseUrl);
-  const json = toAsciiJson(snapshot);
+  const { snapshot, json, pieces } = compileSnapshot(content, options.mediaBaseUrl);
   const openapi = compileOpenApi(); // before any write: a broken description writes nothing
   const file = path.join(options.outDir, SNAPSHOT_FILE);
   const openapiFile = path.join(options.outDir, OPENAPI_FILE);
-  // The description first: once a new snapshot is there, its description is too.
+  writeFileAtomic(path.join(options.outDir, snapshot.pieces.file), pieces);
   writeFileAtomic(openapiFile, openapi);
   writeFileAtomic(file, json);
+  for (const name of readdirSync(options.outDir)) {
+    if (/^snapshot-\w+\.pieces$/.test(name) && name !== snapshot.pieces.file) rmSync(path.join(options.outDir, name));
+  }
   return { ok: true, snapshot, file, bytes: Buffer.byteLength(json), openapiFile };
 }

@@ -31,6 +31,7 @@ export type EventRecord = RecordOf<typeof schema.eventSchema> & {
 export interface Content {
   spots: Located<RecordOf<typeof schema.spotSchema>>[];
   tags: Located<RecordOf<typeof schema.tagSchema>>[];
+  areas: Located<RecordOf<typeof schema.areaSchema>>[];
   spotImages: Located<RecordOf<typeof schema.spotImageSchema>>[];
   surfers: Located<RecordOf<typeof schema.surferSchema>>[];
   surferImages: Located<RecordOf<typeof schema.surferImageSchema>>[];
@@ -43,18 +44,30 @@ export interface Content {
   /** Each file's display name, for messages that point at another file. */
   files: Record<FileKey, string>;
   /**
-   * The raw values of every row of each file that could be read, valid or not, so a
-   * reference to a row with a bad field is not reported a second time as unknown.
-   * A file that could not be read at all has no entry: references to it go unchecked.
+   * The values of each referenced column (REFERENCED_COLUMNS) in every row of its file
+   * that could be read, valid or not, so a reference to a row with a bad field is not
+   * reported a second time as unknown. A file that could not be read at all has no entry:
+   * references to it go unchecked.
    */
-  rawRows: Partial<Record<FileKey, Record<string, string>[]>>;
+  referable: Partial<Record<FileKey, Record<string, Set<string>>>>;
 }
+
+/** The columns other files refer to: only their values are kept for the reference checks. */
+const REFERENCED_COLUMNS: Partial<Record<FileKey, string[]>> = {
+  spots: ["slug"],
+  tags: ["slug"],
+  surfers: ["slug"],
+  organizations: ["slug"],
+  spotImages: ["spot"],
+  surferImages: ["surfer"],
+};
 
 export type FileKey = keyof typeof FILES;
 
 export const FILES = {
   spots: "spots.csv",
   tags: "tags.csv",
+  areas: "areas.csv",
   spotImages: "spot_images.csv",
   surfers: "surfers.csv",
   surferImages: "surfer_images.csv",
@@ -71,7 +84,12 @@ export function readContent(dir: string, problems: Problems): Content {
   const files = Object.fromEntries(
     Object.entries(FILES).map(([key, name]) => [key, path.relative(process.cwd(), path.join(dir, name)) || name]),
   ) as Content["files"];
-  const rawRows: Content["rawRows"] = {};
+  const referable: Content["referable"] = {};
+  const keep = (key: FileKey) => (rows: Record<string, string>[]) => {
+    referable[key] = Object.fromEntries(
+      (REFERENCED_COLUMNS[key] ?? []).map((column) => [column, new Set(rows.map((row) => row[column] ?? ""))]),
+    );
+  };
   const load = (key: FileKey): string | undefined => {
     const file = path.join(dir, FILES[key]);
     if (existsSync(file)) return readFileSync(file, "utf8");
@@ -79,10 +97,11 @@ export function readContent(dir: string, problems: Problems): Content {
     return undefined;
   };
   const csv = <S extends Schema>(key: FileKey, shape: S) =>
-    readCsvRecords(load(key), files[key], shape, problems, (rows) => (rawRows[key] = rows));
+    readCsvRecords(load(key), files[key], shape, problems, keep(key));
   return {
     spots: csv("spots", schema.spotSchema),
     tags: csv("tags", schema.tagSchema),
+    areas: csv("areas", schema.areaSchema),
     spotImages: csv("spotImages", schema.spotImageSchema),
     surfers: csv("surfers", schema.surferSchema),
     surferImages: csv("surferImages", schema.surferImageSchema),
@@ -94,12 +113,12 @@ export function readContent(dir: string, problems: Problems): Content {
       files.organizations,
       schema.organizationSchema,
       problems,
-      (rows) => (rawRows.organizations = rows),
+      keep("organizations"),
     ),
     events: readEvents(load("events"), files.events, problems),
     social: readSocial(load("social"), files.social, problems),
     files,
-    rawRows,
+    referable,
   };
 }
 

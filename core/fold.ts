@@ -5,9 +5,36 @@
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
+/**
+ * Latin letters that carry their mark inside the letter (Unicode does not decompose them),
+ * as people type them without it: Klitmøller → klitmoller, Łódź → lodz, Þórsmörk → thorsmork.
+ */
+const LETTERS: Record<string, string> = {
+  ø: "o",
+  æ: "ae",
+  œ: "oe",
+  ß: "ss",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+};
+const INSIDE_MARKED = /[øæœßłđðþı]/g;
+
+/** Apostrophe-like marks, the Hawaiian ʻokina among them: all read as the same apostrophe. */
+export const APOSTROPHES = /['’‘ʼʻ`´]/g;
+
+/** Lowercase text with the letters above replaced by what people type for them. */
+export function foldLetters(lowercase: string): string {
+  return lowercase.replace(INSIDE_MARKED, (letter) => LETTERS[letter]);
+}
+
 /** Lowercase, strip accents and surrounding space: `Baja California Sur ` → `baja california sur`. */
 export function foldKey(value: string): string {
-  return value.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase().trim();
+  return foldLetters(value.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase())
+    .replace(APOSTROPHES, "'")
+    .trim();
 }
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });

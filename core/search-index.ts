@@ -1,18 +1,22 @@
 /**
- * The full-text index, shared by the build (which fills and exports it) and the
- * runtime (which imports it). FlexSearch does not export its options, so this module
- * is the one place they live, and `SEARCH_OPTIONS` names them in the snapshot.
+ * The full-text index, shared by the build (which fills and exports it) and the runtime
+ * (which imports it and ranks with it, runtime/catalog/search.ts). FlexSearch does not
+ * export its options, so this module is the one place they live, and `SEARCH_OPTIONS`
+ * names them in the snapshot.
  *
- * Every word of a query but the last must match a whole word; the last may be the
- * start of one, so search-as-you-type works. Two FlexSearch documents serve that:
- * `exact` (whole words of every field) and `prefix` (every prefix of every name word).
- * Places and tags use few distinct words, so a last word's completions among them are
- * found in their vocabularies (kept beside the index) and looked up whole, rather than
- * indexing every prefix: that keeps the index, and the start-up that loads it, small.
- * Summary words match whole only. How words are ranked is the runtime's business
- * (runtime/catalog/search.ts); this module only fixes what the index holds.
+ * FlexSearch does what it does well: encoding text into words (folding case, accents and
+ * doubled letters) and finding, for a whole word, the items and fields that hold it. What
+ * it has no option for is ours: the vocabulary kept beside it (every distinct word, sorted,
+ * with how many items hold it) lets the runtime find a query word's completions, typos
+ * and plurals among real words and then look those up whole, so the index holds whole
+ * words only and stays small.
+ *
+ * Fields: `name` (the item's name and its other names, and each adjacent pair of their
+ * words joined, so `jbay` finds J-Bay and `mcnamara` finds Mc Namara), `place` (region,
+ * country names and the larger areas it belongs to), `tags`, `summary`.
  */
 import { Document, Encoder } from "flexsearch";
+import { APOSTROPHES, foldLetters } from "./fold.ts";
 
 /** Searchable text of one item; `id` is the item's position in its collection. */
 export interface SearchDocument {
@@ -26,84 +30,85 @@ export interface SearchDocument {
 
 export const SEARCH_FIELDS = ["name", "place", "tags", "summary"] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
-const PREFIX_FIELDS: SearchField[] = ["name"];
-/** Fields whose last-word completions come from a vocabulary. */
-export const VOCABULARY_FIELDS = ["place", "tags"] as const;
-type VocabularyField = (typeof VOCABULARY_FIELDS)[number];
 
 /** Changing anything in this module means changing this string (and rebuilding). */
 export const SEARCH_OPTIONS =
-  "search-4:latin-default+apostrophes:exact=strict:name,place,tags,summary;prefix=forward:name;vocabulary:place,tags";
+  "search-5:latin-default+letters+apostrophes:strict:name+pairs,place,tags,summary:vocabulary";
 
 export type SearchExport = {
-  exact: Record<string, unknown>;
-  prefix: Record<string, unknown>;
-  /** The distinct encoded words of the vocabulary fields, sorted. */
-  vocabulary: Record<VocabularyField, string[]>;
+  index: Record<string, unknown>;
+  vocabulary: Vocabulary;
 };
+
+/** Every distinct encoded word of the index, sorted, and in how many items each occurs. */
+export interface Vocabulary {
+  words: string[];
+  counts: number[];
+}
+
 export interface SearchIndex {
-  exact: Document<SearchDocument>;
-  prefix: Document<SearchDocument>;
-  vocabulary: Record<VocabularyField, string[]>;
+  index: Document<SearchDocument>;
+  vocabulary: Vocabulary;
   size: number;
 }
 
 /**
  * The default encoder folds case and accents (NFKD) and collapses repeated letters
- * (`teahupoo` and `teahupo` both become `teahupo`); apostrophes would split words
- * (`Pe'ahi` → `pe`, `ahi`), so they are removed before that.
+ * (`teahupoo` and `teahupo` both become `teahupo`). Before that (it runs on lowercase,
+ * unmarked text) letters with a mark inside them are folded (ø → o) and apostrophes are
+ * removed, which would otherwise split words (`Pe'ahi` → `pe`, `ahi`).
  */
-const encoder = new Encoder({ prepare: (text: string) => text.replace(/['’ʼ`´‘]/g, "") });
+const encoder = new Encoder({ prepare: (text: string) => foldLetters(text).replace(APOSTROPHES, "") });
 
-function createDocument(tokenize: "strict" | "forward", fields: readonly SearchField[]): Document<SearchDocument> {
-  return new Document<SearchDocument>({ encoder, tokenize, document: { id: "id", index: [...fields] } });
+/** The words of a text as the index sees them; empty when it has no word characters. */
+export function queryTerms(text: string): string[] {
+  return encoder.encode(text);
 }
 
-function createSearchIndex(): SearchIndex {
-  return {
-    exact: createDocument("strict", SEARCH_FIELDS),
-    prefix: createDocument("forward", PREFIX_FIELDS),
-    vocabulary: { place: [], tags: [] },
-    size: 0,
-  };
+/** Name text with each adjacent pair of words also written joined (within one name, never across two). */
+export function withJoinedPairs(names: string[]): string {
+  const parts: string[] = [];
+  for (const name of names) {
+    const words = encoder.encode(name);
+    parts.push(words.join(" "));
+    for (let i = 0; i + 1 < words.length; i++) parts.push(words[i] + words[i + 1]);
+  }
+  return parts.join(" ");
+}
+
+function createDocument(): Document<SearchDocument> {
+  return new Document<SearchDocument>({
+    encoder,
+    tokenize: "strict",
+    document: { id: "id", index: [...SEARCH_FIELDS] },
+  });
 }
 
 export function buildSearchIndex(docs: SearchDocument[]): SearchIndex {
-  const index = createSearchIndex();
-  const words = { place: new Set<string>(), tags: new Set<string>() };
+  const index = createDocument();
+  const counts = new Map<string, number>();
   for (const doc of docs) {
-    index.exact.add(doc);
-    index.prefix.add(doc);
-    for (const field of VOCABULARY_FIELDS) for (const word of encoder.encode(doc[field])) words[field].add(word);
+    index.add(doc);
+    const words = new Set<string>();
+    for (const field of SEARCH_FIELDS) for (const word of encoder.encode(doc[field])) words.add(word);
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
-  index.vocabulary = { place: [...words.place].sort(), tags: [...words.tags].sort() };
-  index.size = docs.length;
-  return index;
+  const words = [...counts.keys()].sort();
+  return { index, vocabulary: { words, counts: words.map((word) => counts.get(word)!) }, size: docs.length };
 }
 
 /** The index as plain JSON data (FlexSearch exports JSON strings; we embed them parsed). */
-export function exportSearchIndex(index: SearchIndex): SearchExport {
-  const dump = (doc: Document<SearchDocument>) => {
-    const parts: Record<string, unknown> = {};
-    doc.export((key: string, data: string) => {
-      parts[key] = JSON.parse(data);
-    });
-    return parts;
-  };
-  return { exact: dump(index.exact), prefix: dump(index.prefix), vocabulary: index.vocabulary };
+export function exportSearchIndex(search: SearchIndex): SearchExport {
+  const parts: Record<string, unknown> = {};
+  search.index.export((key: string, data: string) => {
+    parts[key] = JSON.parse(data);
+  });
+  return { index: parts, vocabulary: search.vocabulary };
 }
 
 export function importSearchIndex(data: SearchExport, size: number): SearchIndex {
-  const index = createSearchIndex();
+  const index = createDocument();
   // import() accepts parsed data although its type says string.
-  for (const [key, value] of Object.entries(data.exact)) index.exact.import(key, value as string);
-  for (const [key, value] of Object.entries(data.prefix)) index.prefix.import(key, value as string);
-  index.vocabulary = data.vocabulary;
-  index.size = size;
-  return index;
-}
-
-/** The words of a query as the index sees them; empty when it has no word characters. */
-export function queryTerms(q: string): string[] {
-  return encoder.encode(q);
+  for (const [key, value] of Object.entries(data.index)) index.import(key, value as string);
+  return { index, vocabulary: data.vocabulary, size };
 }

@@ -2,6 +2,8 @@
  * The snapshot: the one file the build writes and the runtime loads. This type is the
  * contract between `build/` and `runtime/`; both import it, neither redefines it.
  */
+
+import type { PackedJson } from "./packed.ts";
 import type {
   Clip,
   EventResults,
@@ -21,7 +23,19 @@ export const SNAPSHOT_FILE = "snapshot.json";
 export const OPENAPI_FILE = "openapi.json";
 
 /** Bumped whenever the shape below changes; the runtime refuses any other. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 3;
+
+/** The items' serialized forms, a file of raw bytes beside the snapshot (see packed.ts). */
+export interface PiecesFile {
+  /** Its name, in the snapshot's folder: named by its content, so a snapshot always finds its own. */
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+export function piecesFileName(sha256: string): string {
+  return `snapshot-${sha256.slice(0, 16)}.pieces`;
+}
 
 export interface Snapshot {
   format: number;
@@ -31,6 +45,7 @@ export interface Snapshot {
   searchOptions: string;
   mediaBaseUrl: string;
   counts: Record<string, number>;
+  pieces: PiecesFile;
   spots: SpotCollection;
   surfers: SurferCollection;
   quotes: QuoteEntry[];
@@ -48,17 +63,30 @@ export type SurferFilter = (typeof SURFER_FILTERS)[number];
 
 /**
  * One value of a filterable field: its stored spelling, its folded key (what a query
- * value is compared with), and the positions of the items that have it, ascending.
+ * value is compared with), and the positions of the items that have it, ascending
+ * (packed Int32, see packed.ts).
  */
 export interface FilterValue {
   value: string;
   key: string;
-  positions: number[];
+  positions: string;
 }
 
-/** Items in their default order (tier rank, name, slug): a position is an index here. */
-export interface Collection<Entry, Filter extends string> {
-  items: Entry[];
+/**
+ * Items in their default order (tier rank, name, slug): a position is an index here.
+ * Each item is serialized once, by the build, in the forms the API sends.
+ */
+export interface Collection<Filter extends string> {
+  count: number;
+  slugs: string[];
+  /** Each item as lists show it (a Spot, a Surfer). */
+  list: PackedJson;
+  /**
+   * Each item's detail answer after its first member, which is the list form under
+   * `detailKey`: `{"<detailKey>":<list form>,<detail>}` (`"images":[...],"tags":[...],...`).
+   */
+  detail: PackedJson;
+  detailKey: string;
   filters: Record<Filter, FilterValue[]>;
   search: SearchExport;
 }
@@ -77,14 +105,18 @@ export interface SurferEntry {
 }
 
 export interface GeoExport {
-  /** Item positions in the order they were added to the KDBush index. */
-  positions: number[];
+  /** Item positions in the order they were added to the KDBush index (packed Int32). */
+  positions: string;
   /** The finished KDBush index's ArrayBuffer, base64. */
   kdbush: string;
 }
 
-export type SpotCollection = Collection<SpotEntry, SpotFilter> & { geo: GeoExport };
-export type SurferCollection = Collection<SurferEntry, SurferFilter>;
+export type SpotCollection = Collection<SpotFilter> & {
+  /** Each spot's map marker (empty for a spot without coordinates). */
+  markers: PackedJson;
+  geo: GeoExport;
+};
+export type SurferCollection = Collection<SurferFilter>;
 
 export interface QuoteEntry {
   quote: Quote;

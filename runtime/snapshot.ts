@@ -2,25 +2,27 @@
  * Loads the snapshot once and hydrates its prebuilt indexes (FlexSearch import and
  * KDBush.from: nothing is rebuilt), then lays out what every query reads: value sets as
  * sorted position lists, each item's filter values as columns for facet counting, and the
- * map markers. Refuses a missing, corrupt or incompatible file with one actionable sentence.
+ * items' serialized forms as Buffers. Refuses a missing, corrupt or incompatible file with one actionable sentence.
  */
 import { isAscii } from "node:buffer";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import KDBush from "kdbush";
 import { compareCodePoints, compareNames } from "../core/fold.ts";
-import type { SpotMarker } from "../core/resources.ts";
-import { importSearchIndex, SEARCH_OPTIONS, type SearchIndex } from "../core/search-index.ts";
+import { type JsonPieces, piece, pieceValue, unpackInt32, unpackJson } from "../core/packed.ts";
+import { importSearchIndex, SEARCH_OPTIONS } from "../core/search-index.ts";
 import {
   type Collection,
   type FilterValue,
+  type PiecesFile,
   SNAPSHOT_FORMAT,
   type Snapshot,
-  type SpotEntry,
   type SpotFilter,
-  type SurferEntry,
   type SurferFilter,
 } from "../core/snapshot-format.ts";
 import { allPositions, type Positions } from "./catalog/positions.ts";
+import { type LoadedSearch, loadSearch } from "./catalog/search.ts";
 
 export class SnapshotError extends Error {}
 
@@ -37,27 +39,32 @@ export interface FieldIndex {
   nameRank: Int32Array;
 }
 
-export interface LoadedCollection<Entry, Filter extends string> {
+export interface LoadedCollection<Filter extends string> {
   /** Names the collection in memo keys. */
   name: string;
-  items: Entry[];
-  fields: Record<Filter, FieldIndex>;
-  search: SearchIndex;
+  size: number;
+  slugs: string[];
   positionBySlug: Map<string, number>;
+  /** Each item's list form and the rest of its detail, as the build serialized them. */
+  list: JsonPieces;
+  detail: JsonPieces;
+  detailKey: string;
+  fields: Record<Filter, FieldIndex>;
+  search: LoadedSearch;
   /** 0, 1, ... n-1: the answer to a request without constraints (shared: never mutate it). */
   all: Positions;
 }
 
 export interface Catalog {
   snapshot: Snapshot;
-  spots: LoadedCollection<SpotEntry, SpotFilter> & {
+  spots: LoadedCollection<SpotFilter> & {
+    /** Each spot's map marker (empty for a spot without coordinates). */
+    markers: JsonPieces;
     geo: KDBush;
     /** The position of each point of the geo index, by the point's id. */
     geoPositions: Positions;
-    /** Map markers by position (undefined for spots without coordinates), made once at load. */
-    markers: (SpotMarker | undefined)[];
   };
-  surfers: LoadedCollection<SurferEntry, SurferFilter>;
+  surfers: LoadedCollection<SurferFilter>;
 }
 
 const REBUILD = "run `npm run build` to rebuild it";
@@ -81,7 +88,24 @@ export function loadSnapshotFile(file: string): Catalog {
   } catch {
     throw new SnapshotError(`snapshot ${file} is not valid JSON (truncated or corrupt); ${REBUILD}`);
   }
-  return hydrate(snapshot, file);
+  checkFormat(snapshot, file);
+  return hydrate(snapshot, readPieces(snapshot.pieces, path.dirname(file)), file);
+}
+
+/** The pieces file a snapshot names, checked against its size and hash (a torn or foreign file is refused). */
+function readPieces(pieces: PiecesFile, folder: string): Buffer {
+  const file = path.join(folder, path.basename(pieces.file));
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SnapshotError(`the snapshot's pieces file ${file} cannot be read (${code ?? "error"}); ${REBUILD}`);
+  }
+  if (bytes.length !== pieces.bytes || createHash("sha256").update(bytes).digest("hex") !== pieces.sha256) {
+    throw new SnapshotError(`the snapshot's pieces file ${file} does not match the snapshot; ${REBUILD}`);
+  }
+  return bytes;
 }
 
 /**
@@ -92,7 +116,7 @@ function decode(bytes: Buffer): string {
   return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
 }
 
-export function hydrate(snapshot: Snapshot, file = "snapshot"): Catalog {
+function checkFormat(snapshot: Snapshot, file: string): void {
   if (snapshot === null || typeof snapshot !== "object" || snapshot.format !== SNAPSHOT_FORMAT) {
     const format = (snapshot as { format?: unknown } | null)?.format;
     throw new SnapshotError(
@@ -104,48 +128,77 @@ export function hydrate(snapshot: Snapshot, file = "snapshot"): Catalog {
       `snapshot ${file} was built with other search options (${snapshot.searchOptions}); ${REBUILD}`,
     );
   }
+}
+
+/** The catalog from a parsed snapshot and its pieces file's bytes. */
+export function hydrate(snapshot: Snapshot, pieces: Buffer, file = "snapshot"): Catalog {
+  checkFormat(snapshot, file);
   try {
-    const spots = loadCollection("spots", snapshot.spots, (entry) => entry.spot.slug);
     const catalog: Catalog = {
       snapshot,
-      spots: { ...spots, ...loadGeo(snapshot), markers: spots.items.map(markerOf) },
-      surfers: loadCollection("surfers", snapshot.surfers, (entry) => entry.surfer.slug),
+      spots: {
+        ...loadCollection("spots", snapshot.spots, pieces),
+        markers: unpackJson(snapshot.spots.markers, pieces),
+        ...loadGeo(snapshot),
+      },
+      surfers: loadCollection("surfers", snapshot.surfers, pieces),
     };
-    // The indexes now live in FlexSearch, KDBush and typed arrays; their exported copies can go.
-    releaseExports(snapshot);
+    // Everything now lives in Buffers, FlexSearch, KDBush and typed arrays; the packed copies can go.
+    releasePacked(snapshot);
     return catalog;
   } catch (error) {
     throw new SnapshotError(`snapshot ${file} is damaged (${(error as Error).message}); ${REBUILD}`);
   }
 }
 
-function releaseExports(snapshot: Snapshot): void {
+function releasePacked(snapshot: Snapshot): void {
+  const none = { offset: 0, ends: "" };
   for (const collection of [snapshot.spots, snapshot.surfers]) {
-    collection.search = { exact: {}, prefix: {}, vocabulary: collection.search.vocabulary };
-    for (const values of Object.values<FilterValue[]>(collection.filters))
-      for (const value of values) value.positions = [];
+    collection.search = { index: {}, vocabulary: collection.search.vocabulary };
+    collection.list = none;
+    collection.detail = none;
+    for (const values of Object.values<FilterValue[]>(collection.filters)) {
+      for (const value of values) value.positions = "";
+    }
   }
-  snapshot.spots.geo = { positions: [], kdbush: "" };
+  snapshot.spots.markers = none;
+  snapshot.spots.geo = { positions: "", kdbush: "" };
 }
 
-function loadCollection<Entry, Filter extends string>(
+function loadCollection<Filter extends string>(
   name: string,
-  collection: Collection<Entry, Filter>,
-  slugOf: (entry: Entry) => string,
-): LoadedCollection<Entry, Filter> {
-  const size = collection.items.length;
+  collection: Collection<Filter>,
+  pieces: Buffer,
+): LoadedCollection<Filter> {
+  const size = collection.count;
   const fields = {} as Record<Filter, FieldIndex>;
   for (const [field, values] of Object.entries(collection.filters) as [Filter, FilterValue[]][]) {
     fields[field] = indexField(values, size);
   }
+  const list = unpackJson(collection.list, pieces);
+  const detail = unpackJson(collection.detail, pieces);
+  if (collection.slugs.length !== size || list.ends.length !== size || detail.ends.length !== size) {
+    throw new Error(`${name}: the items do not match their count ${size}`);
+  }
   return {
     name,
-    items: collection.items,
+    size,
+    slugs: collection.slugs,
+    positionBySlug: new Map(collection.slugs.map((slug, position) => [slug, position])),
+    list,
+    detail,
+    detailKey: collection.detailKey,
     fields,
-    search: importSearchIndex(collection.search, size),
-    positionBySlug: new Map(collection.items.map((entry, position) => [slugOf(entry), position])),
+    search: loadSearch(importSearchIndex(collection.search, size)),
     all: allPositions(size),
   };
+}
+
+/** An item as a value, parsed from its serialized forms (for tests and tools; answers copy the bytes). */
+export function entryAt<Entry>(collection: LoadedCollection<string>, position: number): Entry {
+  const first = pieceValue<unknown>(collection.list, position);
+  const rest = JSON.parse(`{${piece(collection.detail, position).toString("utf8")}}`) as object;
+  return { [collection.detailKey]: first, ...rest } as Entry;
 }
 
 /** Turns the build's value → positions table around into per-position value lists (compressed rows). */
@@ -153,7 +206,7 @@ function indexField(filterValues: FilterValue[], size: number): FieldIndex {
   const values = filterValues.map(({ value, key, positions }) => ({
     value,
     key,
-    positions: Int32Array.from(positions),
+    positions: unpackInt32(positions),
   }));
   const starts = new Int32Array(size + 1);
   for (const { positions } of values) for (const position of positions) starts[position + 1]++;
@@ -179,18 +232,5 @@ function loadGeo(snapshot: Snapshot): { geo: KDBush; geoPositions: Positions } {
   const bytes = Buffer.from(snapshot.spots.geo.kdbush, "base64");
   // Small Buffers share a pooled ArrayBuffer: KDBush needs exactly its own bytes.
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  return { geo: KDBush.from(buffer), geoPositions: Int32Array.from(snapshot.spots.geo.positions) };
-}
-
-function markerOf({ spot }: SpotEntry): SpotMarker | undefined {
-  if (spot.latitude === null || spot.longitude === null) return undefined;
-  return {
-    slug: spot.slug,
-    name: spot.name,
-    lat: spot.latitude,
-    lng: spot.longitude,
-    summary: spot.summary,
-    hero_image: spot.hero_image,
-    hero_qa_tier: spot.hero_qa_tier,
-  };
+  return { geo: KDBush.from(buffer), geoPositions: unpackInt32(snapshot.spots.geo.positions) };
 }

@@ -172,7 +172,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   ];
   const spots: string[] = [
     "id,slug,name,country_code,region,latitude,longitude,wave_type,skill_level,best_months,tier,summary,tags," +
-      "created_at,updated_at",
+      "aliases,created_at,updated_at",
   ];
   const images: string[] = ["id,spot,key,alt_text,sort_order,credit,qa_tier"];
   const spotSlugs: string[] = [];
@@ -205,6 +205,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
         tier,
         sentence(),
         tags,
+        next() < 0.1 ? `${name.split(" ")[0]}s` : null, // a nickname, as locals shorten names
         "2026-11-01T00:00:00Z",
         "2026-11-01T00:00:00Z",
       ]),
@@ -226,7 +227,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   }
 
   const surfers: string[] = [
-    "id,slug,name,country_code,region,birth_year,death_year,stance,discipline,era,tier,summary",
+    "id,slug,name,country_code,region,birth_year,death_year,stance,discipline,era,tier,summary,aliases",
   ];
   const surferImages: string[] = ["id,surfer,key,alt_text,sort_order,credit,qa_tier"];
   const links: string[] = ["spot,surfer,relation"];
@@ -254,6 +255,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
         eras[Math.min(5, Math.floor((born - 1900) / 18))],
         next() < 0.1 ? "iconic" : next() < 0.5 ? "regional" : "local",
         `Surfer from ${pick(regions)}; ${sentence()}`,
+        null,
       ]),
     );
     surferImages.push(
@@ -267,6 +269,14 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
 
   const write = (name: string, lines: string[]) => writeFileSync(path.join(outDir, name), `${lines.join("\n")}\n`);
   write("spots.csv", spots);
+  // Larger places over the generated regions, as areas.csv maps the real ones.
+  write("areas.csv", [
+    "area,aliases,country_code,regions,spots",
+    "Hawaii,Hawaiian Islands,US,Oahu;Maui,",
+    "Canary Islands,Canaries,ES,Lanzarote,",
+    "Basque Country,Euskadi,ES,Bizkaia;Gipuzkoa,",
+    "East Coast,,US,Florida;New Jersey,",
+  ]);
   write("spot_images.csv", images);
   write("surfers.csv", surfers);
   write("surfer_images.csv", surferImages);

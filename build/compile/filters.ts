@@ -1,6 +1,6 @@
 /** The filter tables of a collection: for each value, the positions of the items that have it. */
-
 import { compareCodePoints, foldKey } from "../../core/fold.ts";
+import { packInt32 } from "../../core/packed.ts";
 import type { FilterValue } from "../../core/snapshot-format.ts";
 
 /**
@@ -9,7 +9,7 @@ import type { FilterValue } from "../../core/snapshot-format.ts";
  * in collection order. Entries are sorted by key so the output is deterministic.
  */
 export function compileFilter<T>(items: T[], valuesOf: (item: T) => (string | null)[]): FilterValue[] {
-  const byKey = new Map<string, FilterValue>();
+  const byKey = new Map<string, { value: string; key: string; positions: number[] }>();
   items.forEach((item, position) => {
     for (const value of valuesOf(item)) {
       if (value === null) continue;
@@ -19,5 +19,7 @@ export function compileFilter<T>(items: T[], valuesOf: (item: T) => (string | nu
       byKey.set(key, entry);
     }
   });
-  return [...byKey.values()].sort((a, b) => compareCodePoints(a.key, b.key));
+  return [...byKey.values()]
+    .sort((a, b) => compareCodePoints(a.key, b.key))
+    .map(({ value, key, positions }) => ({ value, key, positions: packInt32(positions) }));
 }

@@ -1,16 +1,30 @@
 /** Content records → the snapshot, with its version: a hash of everything in it. */
 import { createHash } from "node:crypto";
+import { toAsciiJson } from "../../core/ascii-json.ts";
 import { SEARCH_OPTIONS } from "../../core/search-index.ts";
 import { SNAPSHOT_FORMAT, type Snapshot } from "../../core/snapshot-format.ts";
 import type { Content } from "../read-content.ts";
 import { compileEvents, compileOrganizations } from "./calendar.ts";
+import { PiecesWriter } from "./pieces.ts";
 import { compileClips, compileQuotes } from "./quotes-and-clips.ts";
 import { compileSpots } from "./spots.ts";
 import { compileSurfers } from "./surfers.ts";
 
+export interface CompiledSnapshot {
+  snapshot: Snapshot;
+  /** The snapshot file's text (pure ASCII, see ascii-json.ts), serialized once. */
+  json: string;
+  /** The pieces file's bytes (the items' serialized forms). */
+  pieces: Buffer;
+}
+
 /** `content` must have passed every check (no problems), so references resolve. */
-export function compileSnapshot(content: Content, mediaBaseUrl: string): Snapshot {
+export function compileSnapshot(content: Content, mediaBaseUrl: string): CompiledSnapshot {
   const social = content.social!;
+  const pieces = new PiecesWriter();
+  const spots = compileSpots(content, mediaBaseUrl, pieces);
+  const surfers = compileSurfers(content, mediaBaseUrl, pieces);
+  const finished = pieces.finish();
   const body: Omit<Snapshot, "version"> = {
     format: SNAPSHOT_FORMAT,
     searchOptions: SEARCH_OPTIONS,
@@ -23,8 +37,10 @@ export function compileSnapshot(content: Content, mediaBaseUrl: string): Snapsho
       events: content.events.length,
       organizations: content.organizations.length,
     },
-    spots: compileSpots(content, mediaBaseUrl),
-    surfers: compileSurfers(content, mediaBaseUrl),
+    // Its hash is in the body, so the version names the pieces too.
+    pieces: finished.file,
+    spots,
+    surfers,
     quotes: compileQuotes(content),
     clips: compileClips(content, mediaBaseUrl),
     events: compileEvents(content),
@@ -35,7 +51,9 @@ export function compileSnapshot(content: Content, mediaBaseUrl: string): Snapsho
       scoredAccounts: social.scoredAccounts,
     },
   };
-  const version = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 16);
+  const bodyJson = toAsciiJson(body);
+  const version = createHash("sha256").update(bodyJson, "latin1").digest("hex").slice(0, 16);
   // version first, so a person opening the file sees it at once
-  return { version, ...body } as Snapshot;
+  const json = `{"version":${JSON.stringify(version)},${bodyJson.slice(1)}`;
+  return { snapshot: { version, ...body }, json, pieces: finished.bytes };
 }

@@ -1,16 +1,19 @@
-/** Spots: joined with their images, tags and surfers, in default order, with their indexes. */
-
+/** Spots: joined with their images, tags and surfers, in default order, with their markers and indexes. */
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
-import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../core/search-index.ts";
+import type { Spot, SpotMarker } from "../../core/resources.ts";
+import { type SearchDocument, withJoinedPairs } from "../../core/search-index.ts";
 import type { SpotCollection, SpotEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
 import type { Content } from "../read-content.ts";
+import { areaNamesBySpot } from "./areas.ts";
+import { compileCollection } from "./collection.ts";
 import { compileFilter } from "./filters.ts";
 import { compileGeo } from "./geo.ts";
 import { compileImages, groupBy } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
+import type { PiecesWriter } from "./pieces.ts";
 
-export function compileSpots(content: Content, mediaBaseUrl: string): SpotCollection {
+export function compileSpots(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): SpotCollection {
   const imagesBySpot = groupBy(
     content.spotImages.map(({ record }) => record),
     (image) => image.spot,
@@ -54,27 +57,69 @@ export function compileSpots(content: Content, mediaBaseUrl: string): SpotCollec
   const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
   const items = entries.sort((a, b) => compareByTierNameSlug(a.spot, b.spot));
 
+  const filters = {
+    country: compileFilter(items, ({ spot }) => [spot.country_code]),
+    region: compileFilter(items, ({ spot }) => [spot.region]),
+    wave_type: compileFilter(items, ({ spot }) => [spot.wave_type]),
+    skill_level: compileFilter(items, ({ spot }) => [spot.skill_level]),
+    tag: compileFilter(items, ({ tags }) => tags.map((tag) => tagSlugsById.get(tag.id)!)),
+    tier: compileFilter(items, ({ spot }) => [spot.tier]),
+  };
   return {
-    items,
-    filters: {
-      country: compileFilter(items, ({ spot }) => [spot.country_code]),
-      region: compileFilter(items, ({ spot }) => [spot.region]),
-      wave_type: compileFilter(items, ({ spot }) => [spot.wave_type]),
-      skill_level: compileFilter(items, ({ spot }) => [spot.skill_level]),
-      tag: compileFilter(items, ({ tags }) => tags.map((tag) => tagSlugsById.get(tag.id)!)),
-      tier: compileFilter(items, ({ spot }) => [spot.tier]),
-    },
-    search: exportSearchIndex(buildSearchIndex(spotSearchDocuments(items, tagSlugsById))),
+    ...compileCollection(
+      pieces,
+      items,
+      "spot",
+      ["images", "tags", "surfers"],
+      ({ spot }) => spot.slug,
+      filters,
+      spotSearchDocuments(items, tagSlugsById, spotSearchNames(content)),
+    ),
+    markers: pieces.add(items.map(({ spot }) => markerJson(spot))),
     geo: compileGeo(items.map(({ spot }) => spot)),
   };
 }
 
+/** A spot's map marker, or null for a spot without coordinates (it has no place on a map). */
+function markerJson(spot: Spot): string | null {
+  if (spot.latitude === null || spot.longitude === null) return null;
+  const marker: SpotMarker = {
+    slug: spot.slug,
+    name: spot.name,
+    lat: spot.latitude,
+    lng: spot.longitude,
+    summary: spot.summary,
+    hero_image: spot.hero_image,
+    hero_qa_tier: spot.hero_qa_tier,
+  };
+  return JSON.stringify(marker);
+}
+
+/** The names search knows a spot by besides its own: its aliases, and the areas it lies in. */
+export interface SearchNames {
+  aliases: Map<string, string[]>;
+  areas: Map<string, string[]>;
+}
+
+export function spotSearchNames(content: Content): SearchNames {
+  const aliases = new Map(content.spots.map(({ record }) => [record.slug, record.aliases ?? []]));
+  return { aliases, areas: areaNamesBySpot(content) };
+}
+
 /** What full-text search sees of a spot: its country's English names count as place. */
-export function spotSearchDocuments(items: SpotEntry[], tagSlugsById: Map<number, string>): SearchDocument[] {
+export function spotSearchDocuments(
+  items: SpotEntry[],
+  tagSlugsById: Map<number, string>,
+  names: SearchNames = { aliases: new Map(), areas: new Map() },
+): SearchDocument[] {
   return items.map(({ spot, tags }, position) => ({
     id: position,
-    name: spot.name,
-    place: [spot.region ?? "", ...englishCountryNames(spot.country_code ?? "")].join(" "),
+    name: withJoinedPairs([spot.name, ...(names.aliases.get(spot.slug) ?? [])]),
+    place: [
+      spot.region ?? "",
+      ...englishCountryNames(spot.country_code ?? ""),
+      ...(names.areas.get(spot.slug) ?? []),
+    ].join(" "),
     tags: tags.map((tag) => `${tag.name} ${tagSlugsById.get(tag.id)}`).join(" "),
     summary: spot.summary ?? "",
   }));

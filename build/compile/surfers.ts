@@ -1,15 +1,17 @@
 /** Surfers: joined with their images and spots, in default order, with their search index. */
 
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
-import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../core/search-index.ts";
+import { type SearchDocument, withJoinedPairs } from "../../core/search-index.ts";
 import type { SurferCollection, SurferEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
 import type { Content } from "../read-content.ts";
+import { compileCollection } from "./collection.ts";
 import { compileFilter } from "./filters.ts";
 import { compileImages, groupBy } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
+import type { PiecesWriter } from "./pieces.ts";
 
-export function compileSurfers(content: Content, mediaBaseUrl: string): SurferCollection {
+export function compileSurfers(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): SurferCollection {
   const imagesBySurfer = groupBy(
     content.surferImages.map(({ record }) => record),
     (image) => image.surfer,
@@ -56,23 +58,31 @@ export function compileSurfers(content: Content, mediaBaseUrl: string): SurferCo
   });
   const items = entries.sort((a, b) => compareByTierNameSlug(a.surfer, b.surfer));
 
-  return {
-    items,
-    filters: {
-      country: compileFilter(items, ({ surfer }) => [surfer.country_code]),
-      discipline: compileFilter(items, ({ surfer }) => [surfer.discipline]),
-      era: compileFilter(items, ({ surfer }) => [surfer.era]),
-      tier: compileFilter(items, ({ surfer }) => [surfer.tier]),
-    },
-    search: exportSearchIndex(buildSearchIndex(surferSearchDocuments(items))),
+  const filters = {
+    country: compileFilter(items, ({ surfer }) => [surfer.country_code]),
+    discipline: compileFilter(items, ({ surfer }) => [surfer.discipline]),
+    era: compileFilter(items, ({ surfer }) => [surfer.era]),
+    tier: compileFilter(items, ({ surfer }) => [surfer.tier]),
   };
+  return compileCollection(
+    pieces,
+    items,
+    "surfer",
+    ["images", "spots"],
+    ({ surfer }) => surfer.slug,
+    filters,
+    surferSearchDocuments(items, new Map(content.surfers.map(({ record }) => [record.slug, record.aliases ?? []]))),
+  );
 }
 
 /** What full-text search sees of a surfer: discipline, era and stance play the part of tags. */
-export function surferSearchDocuments(items: SurferEntry[]): SearchDocument[] {
+export function surferSearchDocuments(
+  items: SurferEntry[],
+  aliases: Map<string, string[]> = new Map(),
+): SearchDocument[] {
   return items.map(({ surfer }, position) => ({
     id: position,
-    name: surfer.name,
+    name: withJoinedPairs([surfer.name, ...(aliases.get(surfer.slug) ?? [])]),
     place: [surfer.region ?? "", ...englishCountryNames(surfer.country_code ?? "")].join(" "),
     tags: [surfer.discipline, surfer.era, surfer.stance].filter((value) => value !== null).join(" "),
     summary: surfer.summary ?? "",

@@ -60,8 +60,8 @@ function sortedConstraints(selection: Selection): { field: string | null; positi
  * `filtered_total` and the facets of every filter of a collection, each under its
  * response key (`country` → `countries`).
  */
-export function facetSummary<Entry, Filter extends string, Key extends string>(
-  collection: LoadedCollection<Entry, Filter>,
+export function facetSummary<Filter extends string, Key extends string>(
+  collection: LoadedCollection<Filter>,
   criteria: Criteria<Filter>,
   responseKeys: Record<Filter, Key>,
   memo?: Memo,
@@ -79,7 +79,7 @@ export function facetSummary<Entry, Filter extends string, Key extends string>(
     const spell = field === "country" ? (code: string) => code.toUpperCase() : (value: string) => value;
     facets[key] = facetList(index, countValues(index, over), selectedKeys(criteria.filters, field), spell);
   }
-  return { filtered_total: matched?.length ?? collection.items.length, facets };
+  return { filtered_total: matched?.length ?? collection.size, facets };
 }
 
 function selectedKeys<Filter extends string>(filters: FilterSelection<Filter>, field: Filter): string[] {

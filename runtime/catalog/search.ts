@@ -1,126 +1,235 @@
 /**
- * Full-text search over a collection's prebuilt index: every word of `q` must match, the
- * last also as the start of a word, and matches are ranked by the fields they hit.
+ * Full-text search over a collection's prebuilt index, forgiving as surfers type:
+ *
+ * - every word must match, the last also as the start of a word (search-as-you-type);
+ * - a word of 4+ characters also matches with one typo, of 8+ with two (vocabulary.ts);
+ * - plurals match singulars and the other way round (`lefts`, `waves`, `mentawais`);
+ * - two adjacent words also match joined (`cloud break` finds Cloudbreak), and names were
+ *   indexed with their adjacent words joined (`jbay` finds J-Bay);
+ * - small words such as `in`, `the`, `surf` or `spots` never have to match, and never
+ *   decide a result alone;
+ * - when no item matches every word, the items matching the most words come back.
+ *
+ * Ranking, best first: more words matched, then fewer typos in all, then the fields the
+ * words were found in (name, then place, then tags, then summary; an exact word before a
+ * plural before a completion), then collection order.
+ *
+ * Cost: the postings of the candidate words, read once each; a query's scratch space
+ * belongs to the loaded index and only the entries it touched are reset.
  */
-import type { Document } from "flexsearch";
-import {
-  queryTerms,
-  type SearchDocument,
-  type SearchField,
-  type SearchIndex,
-  VOCABULARY_FIELDS,
-} from "../../core/search-index.ts";
+import type { SearchField, SearchIndex } from "../../core/search-index.ts";
+import { queryTerms } from "../../core/search-index.ts";
 import type { Memo } from "../memory-budget.ts";
 import type { Positions } from "./positions.ts";
+import { type Candidate, candidates, indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
+
+/** Points of a word found in each field (decisions.md: name, then region and country, then tags, then summary). */
+const FIELD_POINTS: Record<SearchField, number> = { name: 8, place: 4, tags: 2, summary: 1 };
+/** Multipliers by how the word was reached: the word itself beats its plural, which beats a completion. */
+const KIND_FACTOR: Record<Candidate["kind"], number> = { exact: 10, typo: 10, stem: 9, prefix: 8 };
+/** Words that never decide a result: they add points when found, nothing when not. */
+export const STOP_WORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "at",
+  "best",
+  "for",
+  "in",
+  "near",
+  "of",
+  "on",
+  "spot",
+  "spots",
+  "surf",
+  "surfing",
+  "the",
+  "to",
+  "where",
+  "with",
+]);
+/** Words of a query beyond this many are not searched (a query is at most 200 characters anyway). */
+const MAX_WORDS = 12;
+/** Candidate words looked up per query word. */
+const CANDIDATES_PER_WORD = 32;
+
+/** A collection's index, ready for queries: the vocabulary laid out, and scratch space for one query. */
+export interface LoadedSearch {
+  search: SearchIndex;
+  vocabulary: VocabularyIndex;
+  scratch: Scratch;
+}
+
+interface Scratch {
+  /** For the word being scored: the best points and fewest edits each position has reached. */
+  wordPoints: Uint16Array;
+  wordEdits: Uint8Array;
+  /** Over the whole query: words matched, points and edits per position, and which were touched. */
+  matched: Uint8Array;
+  points: Uint32Array;
+  edits: Uint8Array;
+  touched: Uint32Array;
+}
+
+export function loadSearch(search: SearchIndex): LoadedSearch {
+  const size = search.size;
+  return {
+    search,
+    vocabulary: indexVocabulary(search.vocabulary),
+    scratch: {
+      wordPoints: new Uint16Array(size),
+      wordEdits: new Uint8Array(size).fill(255),
+      matched: new Uint8Array(size),
+      points: new Uint32Array(size),
+      edits: new Uint8Array(size),
+      touched: new Uint32Array((size >>> 5) + 1),
+    },
+  };
+}
+
+interface QueryWord {
+  term: string;
+  /** Characters the person typed for it (doubled letters included), which sets the typos allowed. */
+  typed: number;
+  required: boolean;
+}
+
+/** A query's words as the index sees them, each with its typed length and whether it must match. */
+export function queryWords(q: string): QueryWord[] {
+  const words: QueryWord[] = [];
+  for (const token of q.split(/\s+/)) {
+    const terms = queryTerms(token);
+    for (const term of terms)
+      words.push({ term, typed: terms.length === 1 ? token.length : term.length, required: true });
+  }
+  const kept = words.slice(0, MAX_WORDS);
+  if (kept.some((word) => !STOP_WORDS.has(word.term))) {
+    for (const word of kept) word.required = !STOP_WORDS.has(word.term);
+  }
+  return kept;
+}
 
 /**
- * FlexSearch has no field boosts, so relevance is ours: each query word scores the
- * weight of the best field it matches in, and an item's relevance is the sum.
- * Name, then region and country, then tags, then summary (decisions.md).
+ * The memo key of a query: its words, all but the last in sorted order (matching does not
+ * depend on their order; only the last is also a prefix).
  */
-const FIELD_WEIGHTS: Record<SearchField, number> = { name: 8, place: 4, tags: 2, summary: 1 };
-
-/**
- * The memo key of a query: its words as the index sees them, all but the last in sorted
- * order (the score is a sum, so `a on` and `on a`... differ only in which word is the prefix).
- */
-export function searchKey(collection: string, terms: string[]): string {
+export function searchKey(collection: string, words: QueryWord[]): string {
+  const terms = words.map((word) => `${word.term}/${word.typed}`);
   return `search ${collection} ${[...terms.slice(0, -1)].sort().join(" ")} ${terms.at(-1)}`;
 }
 
 /**
- * Positions of the items that match every word of `q`, most relevant first, equal
- * relevance in collection order. `null` when `q` has no words (treated as absent).
+ * Positions of the matching items, best first. `null` when `q` has no words (treated as
+ * absent); empty when nothing matches even one word.
  */
-export function searchPositions(index: SearchIndex, collection: string, q: string, memo?: Memo): Positions | null {
-  const terms = queryTerms(q);
-  if (terms.length === 0) return null;
-  const key = searchKey(collection, terms);
+export function searchPositions(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): Positions | null {
+  const words = queryWords(q);
+  if (words.length === 0) return null;
+  const key = searchKey(collection, words);
   const remembered = memo?.get<Positions>(key);
   if (remembered) return remembered;
-  const positions = rankedPositions(index, terms);
+  const positions = rank(loaded, words);
   memo?.set(key, positions, positions.byteLength);
   return positions;
 }
 
-/**
- * Scores live in typed arrays indexed by position: a term adds the weight of its best
- * field to the items every earlier term matched. Scores are small integers, so the
- * answer is ordered by bucketing, with positions visited in ascending order. (No Map
- * per term: common words match half a large catalog.)
- */
-function rankedPositions(index: SearchIndex, terms: string[]): Positions {
-  const size = index.size;
-  const score = new Uint16Array(size);
-  const matchedTerms = new Uint16Array(size);
-  const best = new Uint8Array(size);
-  terms.forEach((term, i) => {
-    const touched: number[] = [];
-    const collect = (doc: Document<SearchDocument>, word: string, fields?: SearchField[]) =>
-      collectWeights(doc, word, size, best, touched, fields);
-    if (i < terms.length - 1) collect(index.exact, term);
-    else {
-      // The last word: a prefix of a name, place or tag word, or a whole summary word.
-      collect(index.prefix, term);
-      for (const field of VOCABULARY_FIELDS) {
-        for (const word of completions(index.vocabulary[field], term)) collect(index.exact, word, [field]);
+/** The candidates of each query word, joined neighbours included (`cloud` + `break` → `cloudbreak`). */
+function wordCandidates(vocabulary: VocabularyIndex, words: QueryWord[]): Candidate[][] {
+  const own = words.map((word, i) =>
+    candidates(vocabulary, word.term, word.typed, i === words.length - 1, CANDIDATES_PER_WORD),
+  );
+  const all = own.map((list) => [...list]);
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [joined] = queryTerms(words[i].term + words[i + 1].term);
+    if (!joined) continue;
+    const typed = words[i].typed + words[i + 1].typed;
+    const asPrefix = i + 1 === words.length - 1;
+    const found = candidates(vocabulary, joined, typed, asPrefix, 4).filter((candidate) => candidate.kind !== "stem");
+    // A joined pair stands for both words: an item holding it matches each of them.
+    all[i].push(...found);
+    all[i + 1].push(...found);
+  }
+  return all;
+}
+
+function rank(loaded: LoadedSearch, words: QueryWord[]): Positions {
+  const { search, scratch } = loaded;
+  const { wordPoints, wordEdits, matched, points, edits, touched } = scratch;
+  const size = Math.max(search.size, 1);
+  const required = words.filter((word) => word.required).length;
+  wordCandidates(loaded.vocabulary, words).forEach((list, i) => {
+    const reached: number[] = [];
+    for (const candidate of list) {
+      const factor = KIND_FACTOR[candidate.kind];
+      for (const { field, result } of search.index.search(candidate.word, { limit: size })) {
+        const gained = FIELD_POINTS[field as SearchField] * factor;
+        for (const id of result) {
+          const position = id as number;
+          if (wordEdits[position] === 255) reached.push(position);
+          if (candidate.edits < wordEdits[position]) {
+            wordEdits[position] = candidate.edits;
+            wordPoints[position] = gained;
+          } else if (candidate.edits === wordEdits[position] && gained > wordPoints[position]) {
+            wordPoints[position] = gained;
+          }
+        }
       }
-      collect(index.exact, term, ["summary"]);
     }
-    for (const position of touched) {
-      if (matchedTerms[position] === i) {
-        matchedTerms[position] = i + 1;
-        score[position] += best[position];
+    for (const position of reached) {
+      if (words[i].required) {
+        matched[position]++;
+        edits[position] += wordEdits[position];
       }
-      best[position] = 0; // ready for the next term
+      points[position] += wordPoints[position];
+      touched[position >>> 5] |= 1 << (position & 31);
+      wordEdits[position] = 255;
+      wordPoints[position] = 0;
     }
   });
-  const buckets: number[][] = [];
-  let total = 0;
-  for (let position = 0; position < size; position++) {
-    if (matchedTerms[position] !== terms.length) continue;
-    buckets[score[position]] ??= [];
-    buckets[score[position]].push(position);
-    total++;
-  }
-  const positions = new Int32Array(total);
-  let next = 0;
-  for (let bucket = buckets.length - 1; bucket >= 0; bucket--) {
-    for (const position of buckets[bucket] ?? []) positions[next++] = position;
-  }
-  return positions;
+  return collect(scratch, required);
 }
 
-/** Raises `best[position]` to the weight of each field where `word` matches; new positions go to `touched`. */
-function collectWeights(
-  doc: Document<SearchDocument>,
-  word: string,
-  size: number,
-  best: Uint8Array,
-  touched: number[],
-  fields?: SearchField[],
-): void {
-  const options = { limit: Math.max(size, 1), ...(fields ? { index: fields } : {}) };
-  for (const { field, result } of doc.search(word, options)) {
-    const weight = FIELD_WEIGHTS[field as SearchField];
-    for (const id of result) {
-      const position = id as number;
-      if (best[position] === 0) touched.push(position);
-      if (best[position] < weight) best[position] = weight;
+/**
+ * The touched positions in collection order (a scan of the touched bits), those matching
+ * every required word if any do, else those matching most; bucketed by rank, best first.
+ * Leaves the scratch space clean for the next query.
+ */
+function collect(scratch: Scratch, required: number): Positions {
+  const { matched, points, edits, touched } = scratch;
+  const reached: number[] = [];
+  let most = 0;
+  for (let block = 0; block < touched.length; block++) {
+    let bits = touched[block];
+    if (bits === 0) continue;
+    touched[block] = 0;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      const position = (block << 5) + 31 - Math.clz32(low);
+      bits ^= low;
+      reached.push(position);
+      if (matched[position] > most) most = matched[position];
     }
   }
-}
-
-/** The words of a sorted vocabulary that start with `prefix` (binary search to the first). */
-function completions(vocabulary: string[], prefix: string): string[] {
-  let low = 0;
-  let high = vocabulary.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (vocabulary[middle] < prefix) low = middle + 1;
-    else high = middle;
+  // Every required word, else as many as any item matches (but at least one that is not a small word).
+  const needed = Math.max(1, Math.min(required, most));
+  const buckets = new Map<number, number[]>();
+  let total = 0;
+  for (const position of reached) {
+    if (matched[position] >= needed) {
+      const key = matched[position] * 2 ** 20 + (63 - Math.min(edits[position], 63)) * 2 ** 12;
+      const rankKey = key + Math.min(points[position], 4095);
+      const bucket = buckets.get(rankKey);
+      if (bucket) bucket.push(position);
+      else buckets.set(rankKey, [position]);
+      total++;
+    }
+    matched[position] = 0;
+    points[position] = 0;
+    edits[position] = 0;
   }
-  const found: string[] = [];
-  for (let i = low; i < vocabulary.length && vocabulary[i].startsWith(prefix); i++) found.push(vocabulary[i]);
-  return found;
+  const out = new Int32Array(total);
+  let next = 0;
+  for (const rankKey of [...buckets.keys()].sort((a, b) => b - a))
+    for (const position of buckets.get(rankKey)!) out[next++] = position;
+  return out;
 }

@@ -33,8 +33,8 @@ export interface Selection {
   ranked: Positions | null;
 }
 
-export function select<Entry, Filter extends string>(
-  collection: LoadedCollection<Entry, Filter>,
+export function select<Filter extends string>(
+  collection: LoadedCollection<Filter>,
   criteria: Criteria<Filter>,
   memo?: Memo,
 ): Selection {
@@ -58,28 +58,24 @@ export function select<Entry, Filter extends string>(
  * The matching positions in answer order: by relevance with q (then collection order),
  * else collection order. Shared with the collection or the memo: never mutate it.
  */
-export function matchingInOrder<Entry, Filter extends string>(
-  collection: LoadedCollection<Entry, Filter>,
+export function matchingInOrder<Filter extends string>(
+  collection: LoadedCollection<Filter>,
   selection: Selection,
 ): Positions {
   const allowed = intersectAll(selection.constraints.map(({ positions }) => positions));
   if (!selection.ranked) return allowed ?? collection.all;
   if (!allowed) return selection.ranked;
-  const isAllowed = membership(allowed, collection.items.length);
+  const isAllowed = membership(allowed, collection.size);
   return selection.ranked.filter(isAllowed);
 }
 
-/** One page of a selection's items, and how many match in all. */
-export function pageOf<Entry, Filter extends string, Item>(
-  collection: LoadedCollection<Entry, Filter>,
+/** One page of the matching positions, and how many match in all. */
+export function pageOf<Filter extends string>(
+  collection: LoadedCollection<Filter>,
   criteria: Criteria<Filter>,
   page: { limit: number; offset: number },
-  itemOf: (entry: Entry) => Item,
   memo?: Memo,
-): { items: Item[]; total: number } {
+): { positions: Positions; total: number } {
   const positions = matchingInOrder(collection, select(collection, criteria, memo));
-  const items = Array.from(positions.subarray(page.offset, page.offset + page.limit), (position) =>
-    itemOf(collection.items[position]),
-  );
-  return { items, total: positions.length };
+  return { positions: positions.subarray(page.offset, page.offset + page.limit), total: positions.length };
 }

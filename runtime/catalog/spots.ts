@@ -1,10 +1,10 @@
 /** The spot queries: pure functions of the catalog, already-validated parameters and a memo. */
-import type { Image, LinkedSurfer, Spot, SpotMarker, Tag } from "../../core/resources.ts";
 import type { SpotFilter } from "../../core/snapshot-format.ts";
 import type { Memo } from "../memory-budget.ts";
 import type { Catalog } from "../snapshot.ts";
 import { facetSummary } from "./facets.ts";
 import { type BoundingBox, positionsInBox } from "./geo.ts";
+import type { Positions } from "./positions.ts";
 import { type FilterSelection, matchingInOrder, pageOf, select } from "./selection.ts";
 
 export interface SpotCriteria {
@@ -17,31 +17,22 @@ export interface Page {
   offset: number;
 }
 
-export function listSpots(
-  catalog: Catalog,
-  criteria: SpotCriteria,
-  page: Page,
-  memo?: Memo,
-): { spots: Spot[]; total: number; limit: number; offset: number } {
-  const { items, total } = pageOf(catalog.spots, criteria, page, (entry) => entry.spot, memo);
-  return { spots: items, total, limit: page.limit, offset: page.offset };
+/** One page of a list: its items' positions, and how many match in all. */
+export interface ListPage extends Page {
+  positions: Positions;
+  total: number;
 }
 
-/** Markers in list order, for the spots that have coordinates (and lie in `bbox`, if given). */
-export function spotMarkers(
-  catalog: Catalog,
-  criteria: SpotCriteria & { bbox?: BoundingBox },
-  memo?: Memo,
-): { spots: SpotMarker[] } {
+export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page, memo?: Memo): ListPage {
+  return { ...pageOf(catalog.spots, criteria, page, memo), ...page };
+}
+
+/** The positions of the markers in list order: spots that have coordinates (and lie in `bbox`, if given). */
+export function spotMarkers(catalog: Catalog, criteria: SpotCriteria & { bbox?: BoundingBox }, memo?: Memo): Positions {
   const within = criteria.bbox ? positionsInBox(catalog.spots, criteria.bbox) : undefined;
-  const selection = select(catalog.spots, { ...criteria, within }, memo);
-  const { markers } = catalog.spots;
-  const spots: SpotMarker[] = [];
-  for (const position of matchingInOrder(catalog.spots, selection)) {
-    const marker = markers[position];
-    if (marker) spots.push(marker);
-  }
-  return { spots };
+  const matching = matchingInOrder(catalog.spots, select(catalog.spots, { ...criteria, within }, memo));
+  const { ends } = catalog.spots.markers;
+  return matching.filter((position) => ends[position] !== (position === 0 ? 0 : ends[position - 1]));
 }
 
 /** Facet key in the response for each filter. */
@@ -58,10 +49,7 @@ export function spotFacets(catalog: Catalog, criteria: SpotCriteria, memo?: Memo
   return facetSummary(catalog.spots, criteria, SPOT_FACET_KEYS, memo);
 }
 
-export function spotDetail(
-  catalog: Catalog,
-  slug: string,
-): { spot: Spot; images: Image[]; tags: Tag[]; surfers: LinkedSurfer[] } | undefined {
-  const position = catalog.spots.positionBySlug.get(slug);
-  return position === undefined ? undefined : catalog.spots.items[position];
+/** The position of the spot with this slug, if any. */
+export function spotPosition(catalog: Catalog, slug: string): number | undefined {
+  return catalog.spots.positionBySlug.get(slug);
 }

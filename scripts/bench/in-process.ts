@@ -1,84 +1,177 @@
-/** In-process latency of the pure queries (no HTTP, no response cache), and a correctness check. */
-
+/**
+ * In-process latency of the pure queries, cold (no memo: every query does its work), next
+ * to Orama 3 over the same items in the same process: the same query kinds, interleaved
+ * round by round, every run capped in time. And a correctness check of the optimized
+ * paths against a naive pass over every item, queries with `q` included.
+ */
+import { create, insertMultiple, search } from "@orama/orama";
 import { foldKey } from "../../core/fold.ts";
+import { pieceValue } from "../../core/packed.ts";
 import type { Spot } from "../../core/resources.ts";
-import { listSpots, type SpotCriteria, spotDetail, spotFacets, spotMarkers } from "../../runtime/catalog/spots.ts";
-import { MemoryBudget } from "../../runtime/memory-budget.ts";
+import { type BoundingBox, positionsInBox } from "../../runtime/catalog/geo.ts";
+import { searchPositions } from "../../runtime/catalog/search.ts";
+import { listSpots, type SpotCriteria, spotFacets, spotMarkers } from "../../runtime/catalog/spots.ts";
 import type { Catalog } from "../../runtime/snapshot.ts";
-import { BOXES, COUNTRIES, distinctCriteria, WORDS } from "./queries.ts";
+import { BOXES, COUNTRIES, distinctCriteria, distinctQ } from "./queries.ts";
 
 export interface Latency {
   p50: number;
   p99: number;
+  perSecond: number;
 }
 
-function measure(runs: number, query: (i: number) => unknown): Latency {
-  for (let i = 0; i < 20; i++) query(i); // warm-up: JIT, lazy FlexSearch structures
+interface Runner {
+  name: string;
+  api: (i: number) => unknown;
+  orama?: (i: number) => unknown;
+}
+
+/** Runs `query` on fresh inputs until `samples` are taken or `budgetMs` has passed. */
+function measure(query: (i: number) => unknown, offset: number, samples: number, budgetMs: number): number[] {
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  const deadline = performance.now() + budgetMs;
+  for (let i = 0; i < samples && performance.now() < deadline; i++) {
     const started = performance.now();
-    query(i);
+    query(offset + i);
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(runs * 0.5)], p99: times[Math.min(runs - 1, Math.floor(runs * 0.99))] };
+  return times;
 }
 
-export function queryLatencies(catalog: Catalog, runs = 300): Record<string, Latency> {
-  // One pass first, so every query path is compiled and warm before any is measured.
-  measureAll(catalog, 50);
-  return measureAll(catalog, runs);
-}
-
-function measureAll(catalog: Catalog, runs: number): Record<string, Latency> {
-  const total = catalog.spots.items.length;
-  const slugs = catalog.spots.items.map(({ spot }) => spot.slug);
-  const deepOffset = (i: number) => Math.min(1000 + i, Math.max(0, total - 20));
-  const memo = new MemoryBudget(64 * 2 ** 20);
+function summarize(times: number[]): Latency {
+  const sorted = [...times].sort((a, b) => a - b);
+  const total = times.reduce((sum, time) => sum + time, 0);
   return {
-    "list, q (words seen before)": measure(runs, (i) =>
-      listSpots(catalog, { filters: {}, q: WORDS[i % WORDS.length] }, { limit: 20, offset: 0 }, memo),
-    ),
-    "list, q (new words)": measure(runs, (i) => {
-      // No memo: the search itself.
-      return listSpots(catalog, { filters: {}, q: WORDS[i % WORDS.length] }, { limit: 20, offset: 0 });
-    }),
-    "list, two filters": measure(runs, (i) =>
-      listSpots(
-        catalog,
-        { filters: { country: [COUNTRIES[i % COUNTRIES.length]], wave_type: [["reef", "beach", "point"][i % 3]] } },
-        { limit: 20, offset: 0 },
-      ),
-    ),
-    "list, q + filters + deep offset": measure(runs, (i) =>
-      listSpots(
-        catalog,
-        {
-          filters: { country: [COUNTRIES[i % COUNTRIES.length], "us"], tier: ["iconic", "regional", "local"] },
-          q: WORDS[i % WORDS.length],
-        },
-        { limit: 20, offset: deepOffset(i) },
-      ),
-    ),
-    "map, bbox": measure(runs, (i) => spotMarkers(catalog, { filters: {}, bbox: BOXES[i % 3] })),
-    "map, antimeridian": measure(runs, () => spotMarkers(catalog, { filters: {}, bbox: BOXES[3] })),
-    "facets, no filters": measure(runs, () => spotFacets(catalog, { filters: {} })),
-    "facets, filters": measure(runs, (i) =>
-      spotFacets(catalog, {
-        filters: { country: [COUNTRIES[i % COUNTRIES.length]], wave_type: ["reef"] },
-        q: i % 3 === 0 ? WORDS[i % WORDS.length] : undefined,
-      }),
-    ),
-    detail: measure(runs, (i) => spotDetail(catalog, slugs[(i * 7919) % slugs.length])),
+    p50: sorted[Math.floor(sorted.length * 0.5)] ?? 0,
+    p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0,
+    perSecond: total > 0 ? (times.length * 1000) / total : 0,
   };
 }
 
-/** The naive answer: every spot checked against every filter, in stored order. */
-function naiveList(spots: Spot[], tagKeys: string[][], criteria: SpotCriteria): string[] {
+type OramaDb = Awaited<ReturnType<typeof oramaOf>>;
+
+/** Orama over the same spots: the searchable text, the filter fields and the location. */
+async function oramaOf(spots: Spot[]) {
+  const db = create({
+    schema: {
+      name: "string",
+      place: "string",
+      summary: "string",
+      country: "enum",
+      region: "enum",
+      wave_type: "enum",
+      skill_level: "enum",
+      tier: "enum",
+      location: "geopoint",
+    } as const,
+  });
+  const docs = spots.map((spot) => ({
+    name: spot.name,
+    place: spot.region ?? "",
+    summary: spot.summary ?? "",
+    country: spot.country_code ?? "",
+    region: spot.region ?? "",
+    wave_type: spot.wave_type ?? "",
+    skill_level: spot.skill_level ?? "",
+    tier: spot.tier ?? "",
+    location: { lat: spot.latitude ?? 0, lon: spot.longitude ?? 0 },
+  }));
+  await insertMultiple(db, docs, 5000);
+  return db;
+}
+
+const boxPolygon = (box: BoundingBox) => [
+  { lat: box.minLat, lon: box.minLng },
+  { lat: box.minLat, lon: box.maxLng },
+  { lat: box.maxLat, lon: box.maxLng },
+  { lat: box.maxLat, lon: box.minLng },
+  { lat: box.minLat, lon: box.minLng },
+];
+
+function runners(catalog: Catalog, db: OramaDb | null): Runner[] {
+  const page = { limit: 20, offset: 0 };
+  const country = (i: number) => COUNTRIES[i % COUNTRIES.length];
+  const oramaSearch = (params: Parameters<typeof search>[1]) => (db ? search(db, params) : undefined);
+  const facetFields = { country: {}, region: {}, wave_type: {}, skill_level: {}, tier: {} };
+  return [
+    {
+      name: "list, q",
+      api: (i) => listSpots(catalog, { filters: {}, q: distinctQ(i) }, page),
+      orama: (i) => oramaSearch({ term: distinctQ(i), properties: ["name", "place", "summary"], limit: 20 }),
+    },
+    {
+      name: "list, q + one country",
+      api: (i) => listSpots(catalog, { filters: { country: [country(i)] }, q: distinctQ(i) }, page),
+      orama: (i) =>
+        oramaSearch({
+          term: distinctQ(i),
+          properties: ["name", "place", "summary"],
+          where: { country: { eq: country(i).toUpperCase() } },
+          limit: 20,
+        }),
+    },
+    {
+      name: "list, two filters",
+      api: (i) => listSpots(catalog, { filters: { country: [country(i)], wave_type: ["reef", "point"] } }, page),
+    },
+    {
+      name: "facets, one country",
+      api: (i) => spotFacets(catalog, { filters: { country: [country(i)] } }),
+      orama: (i) =>
+        oramaSearch({ term: "", where: { country: { eq: country(i).toUpperCase() } }, facets: facetFields, limit: 0 }),
+    },
+    {
+      name: "facets, q + filters",
+      api: (i) => spotFacets(catalog, { filters: { country: [country(i)], wave_type: ["reef"] }, q: distinctQ(i) }),
+    },
+    {
+      name: "bbox markers",
+      api: (i) => spotMarkers(catalog, { filters: {}, bbox: BOXES[i % BOXES.length] }),
+      orama: (i) => {
+        const box = BOXES[i % 3]; // Orama's polygons do not cross the antimeridian
+        return oramaSearch({ term: "", where: { location: { polygon: { coordinates: boxPolygon(box) } } }, limit: 0 });
+      },
+    },
+    {
+      name: "detail",
+      api: (i) => catalog.spots.positionBySlug.get(catalog.spots.slugs[(i * 7919) % catalog.spots.size]),
+    },
+  ];
+}
+
+/** Cold latencies of this API and, for the kinds Orama has, of Orama: 3 interleaved rounds, each capped in time. */
+export async function queryLatencies(catalog: Catalog, withOrama: boolean, budgetMs: number) {
+  const spots = Array.from({ length: catalog.spots.size }, (_, i) => pieceValue<Spot>(catalog.spots.list, i)!);
+  const started = performance.now();
+  const db = withOrama ? await oramaOf(spots) : null;
+  const oramaIndexSeconds = (performance.now() - started) / 1000;
+  const kinds = runners(catalog, db);
+  const times = new Map<string, { api: number[]; orama: number[] }>(kinds.map((k) => [k.name, { api: [], orama: [] }]));
+  for (const kind of kinds) measure(kind.api, 1_000_000, 50, budgetMs / 4); // warm-up: JIT, lazy structures
+  for (let round = 0; round < 3; round++) {
+    for (const kind of kinds) {
+      // Inputs never repeat across rounds and systems: memos or caches could not help.
+      const offset = round * 100_000;
+      times.get(kind.name)!.api.push(...measure(kind.api, offset, 2000, budgetMs));
+      if (kind.orama && db) times.get(kind.name)!.orama.push(...measure(kind.orama, offset + 50_000, 2000, budgetMs));
+    }
+  }
+  return {
+    oramaIndexSeconds,
+    kinds: kinds.map((kind) => {
+      const { api, orama } = times.get(kind.name)!;
+      return { name: kind.name, api: summarize(api), orama: orama.length > 0 ? summarize(orama) : null };
+    }),
+  };
+}
+
+/** The naive list: every spot checked against every filter, then q's matches in q's order. */
+function naiveList(catalog: Catalog, spots: Spot[], tagKeys: string[][], criteria: SpotCriteria): number[] {
   const keep = (value: string | null, keys?: string[]) => !keys || (value !== null && keys.includes(foldKey(value)));
-  return spots
+  const filtered = spots
+    .map((spot, position) => ({ spot, position }))
     .filter(
-      (spot, position) =>
+      ({ spot, position }) =>
         keep(spot.country_code, criteria.filters.country) &&
         keep(spot.region, criteria.filters.region) &&
         keep(spot.wave_type, criteria.filters.wave_type) &&
@@ -86,44 +179,53 @@ function naiveList(spots: Spot[], tagKeys: string[][], criteria: SpotCriteria): 
         keep(spot.tier, criteria.filters.tier) &&
         (!criteria.filters.tag || criteria.filters.tag.some((key) => tagKeys[position].includes(key))),
     )
-    .map((spot) => spot.slug);
+    .map(({ position }) => position);
+  if (criteria.q === undefined) return filtered;
+  const allowed = new Set(filtered);
+  const ranked = searchPositions(catalog.spots.search, "naive", criteria.q) ?? Int32Array.from(filtered);
+  return Array.from(ranked).filter((position) => allowed.has(position));
 }
 
-/** Optimized paths against naive ones for a sample of queries; returns the mismatches. */
-export function correctnessCheck(catalog: Catalog, samples = 100): string[] {
-  const spots = catalog.spots.items.map(({ spot }) => spot);
+const inBox = (spot: Spot, box: BoundingBox) =>
+  spot.latitude !== null &&
+  spot.latitude >= box.minLat &&
+  spot.latitude <= box.maxLat &&
+  (box.minLng <= box.maxLng
+    ? spot.longitude! >= box.minLng && spot.longitude! <= box.maxLng
+    : spot.longitude! >= box.minLng || spot.longitude! <= box.maxLng);
+
+/** Optimized paths against naive ones for a sample of queries (half with q); returns the mismatches. */
+export function correctnessCheck(catalog: Catalog, samples: number): string[] {
+  const spots = Array.from({ length: catalog.spots.size }, (_, i) => pieceValue<Spot>(catalog.spots.list, i)!);
   const tagKeys = spots.map(() => [] as string[]);
   for (const value of catalog.spots.fields.tag.values) {
     for (const position of value.positions) tagKeys[position].push(value.key);
   }
   const mismatches: string[] = [];
   for (let i = 0; i < samples; i++) {
-    const criteria = { ...distinctCriteria(i), q: undefined };
-    const optimized = listSpots(catalog, criteria, { limit: 1_000_000, offset: 0 }).spots.map((spot) => spot.slug);
-    if (JSON.stringify(optimized) !== JSON.stringify(naiveList(spots, tagKeys, criteria)))
-      mismatches.push(`list ${JSON.stringify(criteria)}`);
+    const criteria = distinctCriteria(i * 2 + (i % 2)); // every other sample has a q
+    const naive = naiveList(catalog, spots, tagKeys, criteria);
+    const optimized = Array.from(listSpots(catalog, criteria, { limit: 1_000_000, offset: 0 }).positions);
+    if (JSON.stringify(optimized) !== JSON.stringify(naive)) mismatches.push(`list ${JSON.stringify(criteria)}`);
+
     const box = BOXES[i % BOXES.length];
-    const inBox = (spot: Spot) =>
-      spot.latitude !== null &&
-      spot.latitude >= box.minLat &&
-      spot.latitude <= box.maxLat &&
-      (box.minLng <= box.maxLng
-        ? spot.longitude! >= box.minLng && spot.longitude! <= box.maxLng
-        : spot.longitude! >= box.minLng || spot.longitude! <= box.maxLng);
-    const markers = spotMarkers(catalog, { ...criteria, bbox: box }).spots.map((marker) => marker.slug);
-    const naiveMarkers = naiveList(spots, tagKeys, criteria).filter((slug) =>
-      inBox(spots[catalog.spots.positionBySlug.get(slug)!]),
-    );
-    if (JSON.stringify(markers) !== JSON.stringify(naiveMarkers))
-      mismatches.push(`map ${JSON.stringify(criteria)} ${JSON.stringify(box)}`);
-    const facets = spotFacets(catalog, criteria);
-    const withoutCountry = naiveList(spots, tagKeys, { filters: { ...criteria.filters, country: undefined } });
-    for (const { value, count } of facets.facets.countries) {
-      const naive = withoutCountry.filter(
-        (slug) => spots[catalog.spots.positionBySlug.get(slug)!].country_code === value,
-      ).length;
-      if (naive !== count) mismatches.push(`facet countries ${value} ${JSON.stringify(criteria)}`);
+    const markers = Array.from(spotMarkers(catalog, { ...criteria, bbox: box }));
+    const naiveMarkers = naive.filter((position) => inBox(spots[position], box));
+    if (JSON.stringify(markers) !== JSON.stringify(naiveMarkers)) mismatches.push(`map ${JSON.stringify(criteria)}`);
+    if (positionsInBox(catalog.spots, box).length !== spots.filter((spot) => inBox(spot, box)).length) {
+      mismatches.push(`box ${JSON.stringify(box)}`);
     }
+
+    const facets = spotFacets(catalog, criteria);
+    const withoutCountry = naiveList(catalog, spots, tagKeys, {
+      ...criteria,
+      filters: { ...criteria.filters, country: undefined },
+    });
+    for (const { value, count } of facets.facets.countries) {
+      const expected = withoutCountry.filter((position) => spots[position].country_code === value).length;
+      if (expected !== count) mismatches.push(`facet countries ${value} ${JSON.stringify(criteria)}`);
+    }
+    if (facets.filtered_total !== naive.length) mismatches.push(`filtered_total ${JSON.stringify(criteria)}`);
   }
   return mismatches;
 }

@@ -1,7 +1,11 @@
-/** The representative queries of the benchmark, in-process and over HTTP. */
+/**
+ * The queries of the benchmark, in-process and over HTTP. Streams are deterministic and
+ * never repeat, so what is measured is the work of answering, not a cache replaying it.
+ */
 import type { BoundingBox } from "../../runtime/catalog/geo.ts";
 import type { SpotCriteria } from "../../runtime/catalog/spots.ts";
 
+/** Words of the synthetic catalog (generate-content.ts): names' syllables, place and summary words. */
 export const WORDS = [
   "reef",
   "bay",
@@ -24,21 +28,42 @@ export const BOXES: BoundingBox[] = [
   { minLat: -25, minLng: 170, maxLat: -10, maxLng: -170 }, // across the antimeridian
 ];
 
-/** A deterministic stream of distinct queries: the i-th one. */
+/** The i-th of an endless stream of distinct free-text queries: words, pairs, prefixes and typos of them. */
+export function distinctQ(i: number): string {
+  const word = WORDS[i % WORDS.length];
+  const other = WORDS[Math.floor(i / WORDS.length) % WORDS.length];
+  const round = Math.floor(i / (WORDS.length * WORDS.length));
+  switch (round % 4) {
+    case 0:
+      return `${word} ${other}`;
+    case 1:
+      return `${other} ${word.slice(0, 2 + (round % 3))}`; // typing the last word
+    case 2:
+      return `${word}${word.length > 3 ? "" : "s"} ${other}x`; // a plural, and a typo
+    default:
+      return `${word} ${other} ${round}`; // a word no item has: the fallback to optional words
+  }
+}
+
+/** The i-th of a stream of distinct list criteria (filters, sometimes q). */
 export function distinctCriteria(i: number): SpotCriteria {
   const filters: SpotCriteria["filters"] = {};
   if (i % 2 === 0) filters.country = [COUNTRIES[i % COUNTRIES.length], COUNTRIES[(i >> 3) % COUNTRIES.length]];
-  if (i % 3 === 0) filters.wave_type = [["reef", "beach", "point"][i % 3 === 0 ? (i >> 2) % 3 : 0]];
+  if (i % 3 === 0) filters.wave_type = [["reef", "beach", "point"][(i >> 2) % 3]];
   if (i % 5 === 0) filters.tier = ["iconic", "regional"];
-  return { filters, q: i % 4 === 1 ? WORDS[i % WORDS.length] : undefined };
+  return { filters, q: i % 4 === 1 ? distinctQ(i) : undefined };
 }
 
-/** The same stream as URL paths, with offsets that walk the pages. */
+/**
+ * The i-th URL of a stream in which no URL appears twice: list criteria by `i`, and the
+ * page (limit and offset) walks on with `i`, so every URL is new.
+ */
 export function distinctPath(i: number): string {
-  const { filters, q } = distinctCriteria(i);
+  const criteria = distinctCriteria(i);
   const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  for (const [name, values] of Object.entries(filters)) params.set(name, values!.join(","));
-  params.set("offset", String((i * 20) % 2000));
+  if (criteria.q) params.set("q", criteria.q);
+  for (const [name, values] of Object.entries(criteria.filters)) params.set(name, values!.join(","));
+  params.set("limit", String(1 + (i % 100)));
+  params.set("offset", String(Math.floor(i / 100) % 1_000_000));
   return `/api/spots?${params}`;
 }

@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
+import type { Snapshot } from "../../core/snapshot-format.ts";
 import { FAKE_TOKEN, FAKE_USER_ID, startFakeGraph } from "../fake-graph.ts";
 import { generateContent } from "../generate-content.ts";
 import { hostilePath, method } from "./hostile-requests.ts";
@@ -107,10 +108,8 @@ try {
   console.log("   no 5xx, every error the bare envelope");
 
   const slugsFile = path.join(WORK, "slugs.json");
-  const snapshot = JSON.parse(readFileSync(path.join(WORK, "dist", "snapshot.json"), "latin1")) as {
-    spots: { items: { spot: { slug: string } }[] };
-  };
-  writeFileSync(slugsFile, JSON.stringify(snapshot.spots.items.slice(0, 5_000).map((item) => item.spot.slug)));
+  const snapshot = JSON.parse(readFileSync(path.join(WORK, "dist", "snapshot.json"), "latin1")) as Snapshot;
+  writeFileSync(slugsFile, JSON.stringify(snapshot.spots.slugs.slice(0, 5_000)));
 
   console.log(`2. mixed traffic, ${CONNECTIONS} connections, ${SECONDS} s...`);
   const samples: number[] = [];

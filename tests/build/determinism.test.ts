@@ -34,9 +34,17 @@ describe("the build is deterministic", () => {
     expect(elsewhere.version).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it("leaves no temporary file next to the snapshot and its API description", () => {
+  it("writes the same pieces file, named by its content", () => {
+    const first = JSON.parse(readFileSync(inject("snapshotPath"), "latin1")).pieces;
+    const second = buildInto("content");
+    expect(JSON.parse(second.bytes.toString("latin1")).pieces).toEqual(first);
+    expect(first.file).toBe(`snapshot-${first.sha256.slice(0, 16)}.pieces`);
+  });
+
+  it("leaves no temporary file next to the snapshot, its pieces and its API description", () => {
     const dir = path.dirname(inject("snapshotPath"));
-    expect(readdirSync(dir).sort()).toEqual(["openapi.json", "snapshot.json"]);
+    const { pieces } = JSON.parse(readFileSync(inject("snapshotPath"), "latin1"));
+    expect(readdirSync(dir).sort()).toEqual(["openapi.json", pieces.file, "snapshot.json"].sort());
   });
 
   it("writes the same API description beside every snapshot", () => {
@@ -76,6 +84,22 @@ describe("a build with problems", () => {
 
     expect(result.ok).toBe(false);
     expect(readFileSync(path.join(outDir, "snapshot.json")).equals(before)).toBe(true);
-    expect(readdirSync(outDir).sort()).toEqual(["openapi.json", "snapshot.json"]);
+    const { pieces } = JSON.parse(before.toString("latin1"));
+    expect(readdirSync(outDir).sort()).toEqual(["openapi.json", pieces.file, "snapshot.json"].sort());
+  });
+
+  it("a build of other content replaces the pieces file: no stale one stays beside the snapshot", () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), "surf-rebuild-"));
+    outDirs.push(outDir);
+    expect(
+      buildSnapshot({ contentDir: path.join(FIXTURES, "minimal"), outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL }).ok,
+    ).toBe(true);
+    const other = buildSnapshot({
+      contentDir: path.join(FIXTURES, "minimal"),
+      outDir,
+      mediaBaseUrl: "https://o.example",
+    });
+    if (!other.ok) throw new Error("the minimal fixture does not build");
+    expect(readdirSync(outDir).sort()).toEqual(["openapi.json", other.snapshot.pieces.file, "snapshot.json"].sort());
   });
 });

@@ -6,12 +6,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { foldKey } from "../../core/fold.ts";
 import type { Spot } from "../../core/resources.ts";
+import type { SpotEntry } from "../../core/snapshot-format.ts";
 import type { BoundingBox } from "../../runtime/catalog/geo.ts";
 import { listSpots, type SpotCriteria, spotFacets, spotMarkers } from "../../runtime/catalog/spots.ts";
-import { testApp, testCatalog } from "../helpers/app.ts";
+import { entriesOf, markersAt, spotsAt, testApp, testCatalog } from "../helpers/app.ts";
 
 const catalog = testCatalog();
-const spots = catalog.spots.items.map(({ spot }) => spot);
+const spots = entriesOf<SpotEntry>(catalog.spots).map(({ spot }) => spot);
 /** Each spot's tag keys, read back from the tag filter table. */
 const tagKeysOf = new Map<string, string[]>(spots.map((spot) => [spot.slug, []]));
 for (const value of catalog.spots.fields.tag.values) {
@@ -92,10 +93,13 @@ describe("spot list properties", () => {
   it("pages concatenate to the full ordered result, with no duplicates", () => {
     fc.assert(
       fc.property(criteria, fc.integer({ min: 1, max: 40 }), (query, limit) => {
-        const full = listSpots(catalog, query, { limit: 100_000, offset: 0 });
+        const fullPage = listSpots(catalog, query, { limit: 100_000, offset: 0 });
+        const full = { ...fullPage, spots: spotsAt(catalog, fullPage.positions) };
         const pages: string[] = [];
         for (let offset = 0; offset < full.total; offset += limit)
-          pages.push(...listSpots(catalog, query, { limit, offset }).spots.map((spot) => spot.slug));
+          pages.push(
+            ...spotsAt(catalog, listSpots(catalog, query, { limit, offset }).positions).map((spot) => spot.slug),
+          );
         expect(pages).toEqual(full.spots.map((spot) => spot.slug));
         expect(new Set(pages).size).toBe(pages.length);
         expect(full.total).toBe(full.spots.length);
@@ -107,7 +111,7 @@ describe("spot list properties", () => {
   it("every returned spot satisfies every filter, and no spot that does is missing (without q)", () => {
     fc.assert(
       fc.property(criteria, (query) => {
-        const { spots: found } = listSpots(catalog, query, { limit: 100_000, offset: 0 });
+        const found = spotsAt(catalog, listSpots(catalog, query, { limit: 100_000, offset: 0 }).positions);
         for (const spot of found) expect(satisfies(spot, query), spot.slug).toBe(true);
         if (query.q === undefined)
           expect(found.map((spot) => spot.slug)).toEqual(
@@ -123,10 +127,12 @@ describe("map properties", () => {
   it("the map returns exactly the list's spots that have coordinates, in list order", () => {
     fc.assert(
       fc.property(criteria, (query) => {
-        const listed = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots.filter(
+        const listed = spotsAt(catalog, listSpots(catalog, query, { limit: 100_000, offset: 0 }).positions).filter(
           (spot) => spot.latitude !== null,
         );
-        expect(spotMarkers(catalog, query).spots.map((marker) => marker.slug)).toEqual(listed.map((spot) => spot.slug));
+        expect(markersAt(catalog, spotMarkers(catalog, query)).map((marker) => marker.slug)).toEqual(
+          listed.map((spot) => spot.slug),
+        );
       }),
       RUNS,
     );
@@ -135,9 +141,9 @@ describe("map properties", () => {
   it("every marker lies in its bbox, and every listed spot in the bbox is a marker", () => {
     fc.assert(
       fc.property(criteria, box, (query, bbox) => {
-        const markers = spotMarkers(catalog, { ...query, bbox }).spots;
+        const markers = markersAt(catalog, spotMarkers(catalog, { ...query, bbox }));
         for (const marker of markers) expect(inBox(marker.lat, marker.lng, bbox), marker.slug).toBe(true);
-        const expected = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots.filter(
+        const expected = spotsAt(catalog, listSpots(catalog, query, { limit: 100_000, offset: 0 }).positions).filter(
           (spot) => spot.latitude !== null && inBox(spot.latitude, spot.longitude!, bbox),
         );
         expect(markers.map((marker) => marker.slug)).toEqual(expected.map((spot) => spot.slug));
@@ -160,7 +166,7 @@ describe("facet properties", () => {
     fc.assert(
       fc.property(criteria, (query) => {
         const { filtered_total, facets } = spotFacets(catalog, query);
-        const matching = listSpots(catalog, query, { limit: 100_000, offset: 0 }).spots;
+        const matching = spotsAt(catalog, listSpots(catalog, query, { limit: 100_000, offset: 0 }).positions);
         expect(filtered_total).toBe(matching.length);
         for (const [key, field, fieldOf] of singleValued) {
           if (query.filters[field]) continue;
@@ -187,7 +193,13 @@ describe("through HTTP", () => {
           for (const [name, keys] of Object.entries(query.filters)) search.set(name, keys!.join(","));
           const response = await app.request(`/api/spots?${search}`);
           expect(response.status).toBe(200);
-          expect(await response.json()).toEqual(listSpots(catalog, query, { limit, offset }));
+          const page = listSpots(catalog, query, { limit, offset });
+          expect(await response.json()).toEqual({
+            spots: spotsAt(catalog, page.positions),
+            total: page.total,
+            limit,
+            offset,
+          });
         },
       ),
       { ...RUNS, numRuns: 60 },

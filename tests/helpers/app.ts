@@ -2,8 +2,10 @@
 
 import type { H3 } from "h3";
 import { inject } from "vitest";
+import { pieceValue } from "../../core/packed.ts";
+import type { Spot, SpotMarker } from "../../core/resources.ts";
 import { createApp } from "../../runtime/http/app.ts";
-import { type Catalog, loadSnapshotFile } from "../../runtime/snapshot.ts";
+import { type Catalog, entryAt, type LoadedCollection, loadSnapshotFile } from "../../runtime/snapshot.ts";
 import { testDescription } from "./description.ts";
 
 export const ALLOWED_ORIGIN = "https://surf.example";
@@ -30,4 +32,19 @@ export async function getJson(
   const response = await app.request(path, { headers });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** Every entry of a collection as values, in position order (parsed from the serialized forms). */
+export function entriesOf<Entry>(collection: LoadedCollection<string>): Entry[] {
+  return Array.from({ length: collection.size }, (_, position) => entryAt<Entry>(collection, position));
+}
+
+/** The spots at these positions, as values. */
+export function spotsAt(catalog: Catalog, positions: ArrayLike<number>): Spot[] {
+  return Array.from(positions, (position) => pieceValue<Spot>(catalog.spots.list, position)!);
+}
+
+/** The markers at these positions, as values. */
+export function markersAt(catalog: Catalog, positions: ArrayLike<number>): SpotMarker[] {
+  return Array.from(positions, (position) => pieceValue<SpotMarker>(catalog.spots.markers, position)!);
 }

@@ -8,5 +8,6 @@ export function catalogFrom(contentDir: string, mediaBaseUrl = "https://media.te
   const { content, problems } = checkContentDir(contentDir);
   if (problems.length > 0) throw new Error(problems.map(formatProblem).join("\n"));
   // Through JSON, as the server would read it from disk.
-  return hydrate(JSON.parse(JSON.stringify(compileSnapshot(content, mediaBaseUrl))));
+  const { json, pieces } = compileSnapshot(content, mediaBaseUrl);
+  return hydrate(JSON.parse(json), pieces);
 }

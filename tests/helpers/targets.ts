@@ -65,6 +65,17 @@ export async function openTarget(kind: TargetKind, setup: Setup = {}): Promise<T
   };
 }
 
+/** Copies the test run's snapshot with the files beside it (pieces, description) into `dir`; returns its path. */
+export function copySnapshot(dir: string, { description = true } = {}): string {
+  const source = inject("snapshotPath");
+  const { pieces } = JSON.parse(readFileSync(source, "latin1")) as Snapshot;
+  copyFileSync(path.join(path.dirname(source), pieces.file), path.join(dir, pieces.file));
+  if (description) copyFileSync(path.join(path.dirname(source), OPENAPI_FILE), path.join(dir, OPENAPI_FILE));
+  const target = path.join(dir, "snapshot.json");
+  copyFileSync(source, target);
+  return target;
+}
+
 /** A copy of the test snapshot (with its description beside it), changed by `edit`; returns its path. */
 export function editedSnapshot(edit: (snapshot: Snapshot) => void): { snapshotPath: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), "surf-edited-snapshot-"));
@@ -72,7 +83,7 @@ export function editedSnapshot(edit: (snapshot: Snapshot) => void): { snapshotPa
   const snapshot = JSON.parse(readFileSync(source, "utf8")) as Snapshot;
   edit(snapshot);
   const snapshotPath = path.join(dir, "snapshot.json");
+  copySnapshot(dir);
   writeFileSync(snapshotPath, JSON.stringify(snapshot));
-  copyFileSync(path.join(path.dirname(source), OPENAPI_FILE), path.join(dir, OPENAPI_FILE));
   return { snapshotPath, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -2,14 +2,16 @@
  * The real process: the server on a loopback port answering over a socket, and the
  * server entry's start-up refusals and shutdown, run as a child process.
  */
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SNAPSHOT_FORMAT } from "../../core/snapshot-format.ts";
 import type { RunningServer } from "../../runtime/server.ts";
 import { ALLOWED_ORIGIN } from "../helpers/app.ts";
 import { type RunningProcess, runNode } from "../helpers/process.ts";
 import { startTestServer } from "../helpers/server.ts";
+import { copySnapshot } from "../helpers/targets.ts";
 
 let listener: RunningServer;
 let base: string;
@@ -125,7 +127,20 @@ describe("the server process", () => {
         writeFileSync(file, '{"format": 0}');
         return file;
       },
-      /^cannot start: snapshot .*old\.json has format 0 but this server reads format 1; run `npm run build` to/,
+      new RegExp(`^cannot start: snapshot .*old\\.json has format 0 but this server reads format ${SNAPSHOT_FORMAT}; `),
+    ],
+    [
+      "whose pieces file is damaged",
+      () => {
+        const copy = mkdtempSync(path.join(dir, "damaged-"));
+        const file = copySnapshot(copy);
+        const { pieces } = JSON.parse(readFileSync(file, "latin1"));
+        const bytes = readFileSync(path.join(copy, pieces.file));
+        bytes[10] ^= 1;
+        writeFileSync(path.join(copy, pieces.file), bytes);
+        return file;
+      },
+      /^cannot start: the snapshot's pieces file .*\.pieces does not match the snapshot; run `npm run build`/,
     ],
   ])("refuses to start with a %s snapshot, in one actionable line", async (_case, file, message) => {
     const { code, output } = await runServer({ SNAPSHOT_PATH: file() }).done;
@@ -147,7 +162,7 @@ describe("the server process", () => {
 
   it("refuses to start without the API description beside the snapshot, in one actionable line", async () => {
     const alone = mkdtempSync(path.join(dir, "alone-"));
-    copyFileSync(inject("snapshotPath"), path.join(alone, "snapshot.json"));
+    copySnapshot(alone, { description: false });
     const { code, output } = await runServer({ SNAPSHOT_PATH: path.join(alone, "snapshot.json") }).done;
     expect(code).toBe(1);
     expect(startFailure(output)).toMatch(
@@ -157,8 +172,7 @@ describe("the server process", () => {
 
   it("on SIGTERM, stops listening and exits 0", async () => {
     const snapshot = path.join(dir, "snapshot.json");
-    copyFileSync(inject("snapshotPath"), snapshot);
-    copyFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json"), path.join(dir, "openapi.json"));
+    copySnapshot(dir);
     const server = runServer({ SNAPSHOT_PATH: snapshot });
     const base = await server.process.listening();
     expect((await fetch(`${base}/api/spots?limit=1`)).status).toBe(200);

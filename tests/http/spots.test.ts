@@ -1,10 +1,12 @@
 /** The spot endpoints over the real catalog. */
 import { describe, expect, it } from "vitest";
-import { getJson, testApp, testCatalog } from "../helpers/app.ts";
+import type { SpotEntry } from "../../core/snapshot-format.ts";
+import { entryAt } from "../../runtime/snapshot.ts";
+import { entriesOf, getJson, testApp, testCatalog } from "../helpers/app.ts";
 
 const app = testApp();
 const catalog = testCatalog();
-const allSpots = catalog.spots.items.map(({ spot }) => spot);
+const allSpots = entriesOf<SpotEntry>(catalog.spots).map(({ spot }) => spot);
 
 const SPOT_FIELDS = [
   "id",
@@ -90,7 +92,7 @@ describe("GET /api/spots", () => {
       expect.arrayContaining(["nazare", "mavericks", "jaws", "waimea-bay"]),
     );
     for (const spot of body.spots) {
-      const detail = catalog.spots.items[catalog.spots.positionBySlug.get(spot.slug)!];
+      const detail = entryAt<SpotEntry>(catalog.spots, catalog.spots.positionBySlug.get(spot.slug)!);
       expect(detail.tags.map((tag) => tag.name)).toContain("Big wave");
     }
   });

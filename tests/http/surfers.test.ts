@@ -1,9 +1,10 @@
 /** The surfer endpoints over the real catalog. */
 import { describe, expect, it } from "vitest";
-import { getJson, testApp, testCatalog } from "../helpers/app.ts";
+import type { SurferEntry } from "../../core/snapshot-format.ts";
+import { entriesOf, getJson, testApp, testCatalog } from "../helpers/app.ts";
 
 const app = testApp();
-const allSurfers = testCatalog().surfers.items.map(({ surfer }) => surfer);
+const allSurfers = entriesOf<SurferEntry>(testCatalog().surfers).map(({ surfer }) => surfer);
 
 describe("GET /api/surfers", () => {
   it("returns surfers with every contract field, iconic first", async () => {

@@ -7,8 +7,9 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, expect, inject, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { runNode } from "../helpers/process.ts";
+import { copySnapshot } from "../helpers/targets.ts";
 
 // A space in the path: the main-module check must cope with it.
 const dir = mkdtempSync(path.join(tmpdir(), "surf production-"));
@@ -30,8 +31,7 @@ it("runs from a production-only install with plain node, answers /healthz and th
   const dist = path.join(dir, "dist");
   run(process.execPath, ["--import", "tsx", "scripts/build-server.ts"], { env: { ...process.env, DIST_DIR: dist } });
   mkdirSync(dist, { recursive: true });
-  copyFileSync(inject("snapshotPath"), path.join(dist, "snapshot.json"));
-  copyFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json"), path.join(dist, "openapi.json"));
+  copySnapshot(dist);
 
   const server = runNode("dist/server.mjs", {
     cwd: dir,

@@ -1,13 +1,14 @@
 /** Reloading the snapshot (SIGHUP, the dev watcher): a good file swaps in, a bad one changes nothing. */
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSnapshot } from "../../build/pipeline.ts";
 import { createLogger } from "../../runtime/log.ts";
 import type { RunningServer } from "../../runtime/server.ts";
 import { FIXTURES } from "../helpers/fixtures.ts";
 import { startTestServer } from "../helpers/server.ts";
+import { copySnapshot } from "../helpers/targets.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "surf-reload-"));
 const snapshot = path.join(dir, "snapshot.json");
@@ -16,8 +17,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  copyFileSync(inject("snapshotPath"), snapshot);
-  copyFileSync(path.join(path.dirname(inject("snapshotPath")), "openapi.json"), path.join(dir, "openapi.json"));
+  copySnapshot(dir);
   const logger = createLogger({ format: "json", write: (text) => lines.push(...text.trim().split("\n")) });
   server = await startTestServer({ snapshotPath: snapshot }, logger);
   base = `http://127.0.0.1:${server.port}`;

@@ -21,7 +21,7 @@ function snapshotScoring(handles: string[]): string {
       text.replace('scored_accounts: [wsl, "@another"]', `scored_accounts: [${handles.join(", ")}]`),
   });
   const file = path.join(dir, `snapshot-${handles.join("-")}.json`);
-  writeFileSync(file, JSON.stringify(compileSnapshot(checkContentDir(content).content, "https://media.test.example")));
+  writeFileSync(file, compileSnapshot(checkContentDir(content).content, "https://media.test.example").json);
   rmSync(content, { recursive: true, force: true });
   return file;
 }

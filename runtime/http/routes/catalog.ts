@@ -1,14 +1,15 @@
 /** The seven spot and surfer endpoints: parse parameters, call a pure query, answer. Snapshot only. */
 import type { H3 } from "h3";
 import { SPOT_FILTERS, SURFER_FILTERS } from "../../../core/snapshot-format.ts";
+import { detailBody, listBody, markersBody } from "../../catalog/bodies.ts";
 import type { FilterSelection } from "../../catalog/selection.ts";
-import { listSpots, spotDetail, spotFacets, spotMarkers } from "../../catalog/spots.ts";
-import { listSurfers, surferDetail, surferFacets } from "../../catalog/surfers.ts";
+import { listSpots, spotFacets, spotMarkers, spotPosition } from "../../catalog/spots.ts";
+import { listSurfers, surferFacets, surferPosition } from "../../catalog/surfers.ts";
 import type { Memo } from "../../memory-budget.ts";
 import type { Catalog } from "../../snapshot.ts";
 import { notFound } from "../errors.ts";
 import { bbox, countryCodes, filterValues, integerParam, parseQuery, textQuery } from "../params.ts";
-import { jsonRepresentation, type ResponseContext } from "../respond.ts";
+import { JSON_TYPE, jsonRepresentation, type ResponseContext, representation } from "../respond.ts";
 import { route, slugParam } from "../route.ts";
 
 const LIMIT_DEFAULT = 20;
@@ -44,13 +45,13 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
     const params = parseQuery(event.url.searchParams, SPOT_LIST);
     const criteria = { filters: pickFilters(params, SPOT_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    return jsonRepresentation(listSpots(catalog, criteria, page, memo));
+    return representation(listBody("spots", catalog.spots.list, listSpots(catalog, criteria, page, memo)), JSON_TYPE);
   });
 
   route(app, "/api/spots/map", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, SPOT_MAP);
     const criteria = { filters: pickFilters(params, SPOT_FILTERS), q: params.q, bbox: params.bbox };
-    return jsonRepresentation(spotMarkers(catalog, criteria, memo));
+    return representation(markersBody(catalog.spots.markers, spotMarkers(catalog, criteria, memo)), JSON_TYPE);
   });
 
   route(app, "/api/spots/meta", "snapshot", context, (event) => {
@@ -61,16 +62,18 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
   route(app, "/api/spots/:slug", "snapshot", context, (event) => {
     parseQuery(event.url.searchParams, {});
     const slug = slugParam(event, "spot");
-    const detail = spotDetail(catalog, slug);
-    if (!detail) throw notFound(`no spot with slug '${slug}'; GET /api/spots lists them`);
-    return jsonRepresentation(detail);
+    const position = spotPosition(catalog, slug);
+    if (position === undefined) throw notFound(`no spot with slug '${slug}'; GET /api/spots lists them`);
+    const { list, detail } = catalog.spots;
+    return representation(detailBody("spot", list, detail, position), JSON_TYPE);
   });
 
   route(app, "/api/surfers", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, SURFER_LIST);
     const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    return jsonRepresentation(listSurfers(catalog, criteria, page, memo));
+    const listed = listSurfers(catalog, criteria, page, memo);
+    return representation(listBody("surfers", catalog.surfers.list, listed), JSON_TYPE);
   });
 
   route(app, "/api/surfers/meta", "snapshot", context, (event) => {
@@ -82,8 +85,9 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
   route(app, "/api/surfers/:slug", "snapshot", context, (event) => {
     parseQuery(event.url.searchParams, {});
     const slug = slugParam(event, "surfer");
-    const detail = surferDetail(catalog, slug);
-    if (!detail) throw notFound(`no surfer with slug '${slug}'; GET /api/surfers lists them`);
-    return jsonRepresentation(detail);
+    const position = surferPosition(catalog, slug);
+    if (position === undefined) throw notFound(`no surfer with slug '${slug}'; GET /api/surfers lists them`);
+    const { list, detail } = catalog.surfers;
+    return representation(detailBody("surfer", list, detail, position), JSON_TYPE);
   });
 }

@@ -1,0 +1,33 @@
+/**
+ * What spots and surfers share once their entries are joined and ordered: each entry
+ * serialized once in the forms the API sends (its list form, the rest of its detail), the
+ * filter tables and the full-text index.
+ */
+import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../core/search-index.ts";
+import type { Collection, FilterValue } from "../../core/snapshot-format.ts";
+import type { PiecesWriter } from "./pieces.ts";
+
+export function compileCollection<Entry, Filter extends string>(
+  pieces: PiecesWriter,
+  entries: Entry[],
+  detailKey: keyof Entry & string,
+  restKeys: (keyof Entry & string)[],
+  slugOf: (entry: Entry) => string,
+  filters: Record<Filter, FilterValue[]>,
+  searchDocuments: SearchDocument[],
+): Collection<Filter> {
+  return {
+    count: entries.length,
+    slugs: entries.map(slugOf),
+    list: pieces.add(entries.map((entry) => JSON.stringify(entry[detailKey]))),
+    detail: pieces.add(entries.map((entry) => detailRest(entry, restKeys))),
+    detailKey,
+    filters,
+    search: exportSearchIndex(buildSearchIndex(searchDocuments)),
+  };
+}
+
+/** The detail answer's members after the first: `{"spot":{...},"images":[...]}` → `"images":[...]`. */
+function detailRest<Entry>(entry: Entry, restKeys: (keyof Entry & string)[]): string {
+  return restKeys.map((key) => `${JSON.stringify(key)}:${JSON.stringify(entry[key])}`).join(",");
+}

@@ -1,0 +1,52 @@
+/**
+ * Collects the items' serialized forms for the pieces file: each set is appended to one
+ * growing list of bytes, and described in the snapshot by where it starts and where each
+ * of its pieces ends (see core/packed.ts).
+ */
+import { createHash } from "node:crypto";
+import { type PackedJson, packInt32 } from "../../core/packed.ts";
+import { type PiecesFile, piecesFileName } from "../../core/snapshot-format.ts";
+
+/** Pieces are encoded to UTF-8 in batches of about this many characters: one allocation per batch, not per piece. */
+const BATCH_CHARACTERS = 1 << 20;
+
+export class PiecesWriter {
+  private readonly chunks: Buffer[] = [];
+  private batch: string[] = [];
+  private batchCharacters = 0;
+  private length = 0;
+
+  /** Appends one set of pieces (null for an item without one). */
+  add(pieces: (string | null)[]): PackedJson {
+    const offset = this.length;
+    const ends: number[] = [];
+    let end = 0;
+    for (const text of pieces) {
+      if (text) this.append(text);
+      end += text ? Buffer.byteLength(text, "utf8") : 0;
+      ends.push(end);
+    }
+    this.length += end;
+    return { offset, ends: packInt32(ends) };
+  }
+
+  private append(text: string): void {
+    this.batch.push(text);
+    this.batchCharacters += text.length;
+    if (this.batchCharacters >= BATCH_CHARACTERS) this.flush();
+  }
+
+  private flush(): void {
+    this.chunks.push(Buffer.from(this.batch.join(""), "utf8"));
+    this.batch = [];
+    this.batchCharacters = 0;
+  }
+
+  /** The file's bytes, and how the snapshot names it. */
+  finish(): { bytes: Buffer; file: PiecesFile } {
+    this.flush();
+    const bytes = Buffer.concat(this.chunks, this.length);
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    return { bytes, file: { file: piecesFileName(sha256), bytes: bytes.length, sha256 } };
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Packed data of the snapshot. JSON.parse builds a JavaScript value for every number and
+ * object it reads, which at catalog scale is most of a server's start, so the large and
+ * regular parts travel packed:
+ *
+ * - integer lists (positions) as little-endian Int32 bytes, base64, inside the JSON;
+ * - the items' own JSON (their list, detail and marker forms), each serialized once by the
+ *   build, as raw bytes in the pieces file beside the snapshot, with the offset where each
+ *   item's text ends.
+ *
+ * The runtime answers by copying those bytes, never by serializing objects again.
+ */
+
+/** Integers as base64 of their little-endian Int32 bytes. */
+export function packInt32(values: ArrayLike<number>): string {
+  const bytes = Buffer.alloc(values.length * 4);
+  for (let i = 0; i < values.length; i++) bytes.writeInt32LE(values[i], i * 4);
+  return bytes.toString("base64");
+}
+
+export function unpackInt32(packed: string): Int32Array {
+  const bytes = Buffer.from(packed, "base64");
+  const values = new Int32Array(bytes.length / 4);
+  for (let i = 0; i < values.length; i++) values[i] = bytes.readInt32LE(i * 4);
+  return values;
+}
+
+/**
+ * Pieces of JSON text, item by item, stored in the snapshot's pieces file (raw UTF-8, not
+ * inside the JSON: reading bytes costs nothing to decode). Item i is the region from
+ * `ends[i - 1]` (or 0) to `ends[i]`, counted from `offset`; an empty piece means "none".
+ */
+export interface PackedJson {
+  /** Where this set of pieces starts in the pieces file. */
+  offset: number;
+  /** Where each piece ends, relative to `offset`, packed as Int32. */
+  ends: string;
+}
+
+/** The pieces of one set, as views into the pieces file's bytes. */
+export interface JsonPieces {
+  bytes: Buffer;
+  ends: Int32Array;
+}
+
+export function unpackJson(packed: PackedJson, file: Buffer): JsonPieces {
+  const ends = unpackInt32(packed.ends);
+  const length = ends.length === 0 ? 0 : ends[ends.length - 1];
+  if (packed.offset + length > file.length) throw new Error("a set of pieces runs past the end of the pieces file");
+  return { bytes: file.subarray(packed.offset, packed.offset + length), ends };
+}
+
+/** Item i's JSON bytes (a view, not a copy); empty when the item has none. */
+export function piece(pieces: JsonPieces, i: number): Buffer {
+  return pieces.bytes.subarray(i === 0 ? 0 : pieces.ends[i - 1], pieces.ends[i]);
+}
+
+/** Item i's JSON as a value (for tests and tools; answers copy the bytes instead). */
+export function pieceValue<T>(pieces: JsonPieces, i: number): T | undefined {
+  const bytes = piece(pieces, i);
+  return bytes.length === 0 ? undefined : (JSON.parse(bytes.toString("utf8")) as T);
+}
