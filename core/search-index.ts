@@ -11,9 +11,10 @@
  * and plurals among real words and then look those up whole, so the index holds whole
  * words only and stays small.
  *
- * Fields: `name` (the item's name and its other names, and each adjacent pair of their
- * words joined, so `jbay` finds J-Bay and `mcnamara` finds Mc Namara), `place` (region,
- * country names and the larger areas it belongs to), `tags`, `summary`.
+ * Fields: `name` (the item's name and its other names), `pairs` (each adjacent pair of
+ * their words joined, so `jbay` finds J-Bay and `mcnamara` finds Mc Namara; found only
+ * whole, so they stay out of the vocabulary), `place` (region, country names and the
+ * larger areas it belongs to), `tags`, `summary`.
  */
 import { Document, Encoder } from "flexsearch";
 import { APOSTROPHES, foldLetters } from "./fold.ts";
@@ -22,18 +23,21 @@ import { APOSTROPHES, foldLetters } from "./fold.ts";
 export interface SearchDocument {
   id: number;
   name: string;
+  pairs: string;
   place: string;
   tags: string;
   summary: string;
   [key: string]: string | number;
 }
 
-export const SEARCH_FIELDS = ["name", "place", "tags", "summary"] as const;
+export const SEARCH_FIELDS = ["name", "pairs", "place", "tags", "summary"] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
+/** The fields whose words make the vocabulary. */
+const VOCABULARY_FIELDS = ["name", "place", "tags", "summary"] as const;
 
 /** Changing anything in this module means changing this string (and rebuilding). */
 export const SEARCH_OPTIONS =
-  "search-5:latin-default+letters+apostrophes:strict:name+pairs,place,tags,summary:vocabulary";
+  "search-6:latin-default+letters+apostrophes:strict:name,pairs,place,tags,summary:vocabulary-without-pairs";
 
 export type SearchExport = {
   index: Record<string, unknown>;
@@ -65,15 +69,14 @@ export function queryTerms(text: string): string[] {
   return encoder.encode(text);
 }
 
-/** Name text with each adjacent pair of words also written joined (within one name, never across two). */
-export function withJoinedPairs(names: string[]): string {
-  const parts: string[] = [];
+/** Each adjacent pair of a name's words, joined (within one name, never across two). */
+export function joinedPairs(names: string[]): string {
+  const pairs: string[] = [];
   for (const name of names) {
     const words = encoder.encode(name);
-    parts.push(words.join(" "));
-    for (let i = 0; i + 1 < words.length; i++) parts.push(words[i] + words[i + 1]);
+    for (let i = 0; i + 1 < words.length; i++) pairs.push(words[i] + words[i + 1]);
   }
-  return parts.join(" ");
+  return pairs.join(" ");
 }
 
 function createDocument(): Document<SearchDocument> {
@@ -90,7 +93,7 @@ export function buildSearchIndex(docs: SearchDocument[]): SearchIndex {
   for (const doc of docs) {
     index.add(doc);
     const words = new Set<string>();
-    for (const field of SEARCH_FIELDS) for (const word of encoder.encode(doc[field])) words.add(word);
+    for (const field of VOCABULARY_FIELDS) for (const word of encoder.encode(doc[field])) words.add(word);
     for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   const words = [...counts.keys()].sort();

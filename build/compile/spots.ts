@@ -1,7 +1,7 @@
 /** Spots: joined with their images, tags and surfers, in default order, with their markers and indexes. */
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
 import type { Spot, SpotMarker } from "../../core/resources.ts";
-import { type SearchDocument, withJoinedPairs } from "../../core/search-index.ts";
+import { joinedPairs, type SearchDocument } from "../../core/search-index.ts";
 import type { SpotCollection, SpotEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
 import type { Content } from "../read-content.ts";
@@ -114,7 +114,8 @@ export function spotSearchDocuments(
 ): SearchDocument[] {
   return items.map(({ spot, tags }, position) => ({
     id: position,
-    name: withJoinedPairs([spot.name, ...(names.aliases.get(spot.slug) ?? [])]),
+    name: [spot.name, ...(names.aliases.get(spot.slug) ?? [])].join(" "),
+    pairs: joinedPairs([spot.name, ...(names.aliases.get(spot.slug) ?? [])]),
     place: [
       spot.region ?? "",
       ...englishCountryNames(spot.country_code ?? ""),

@@ -1,7 +1,7 @@
 /** Surfers: joined with their images and spots, in default order, with their search index. */
 
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
-import { type SearchDocument, withJoinedPairs } from "../../core/search-index.ts";
+import { joinedPairs, type SearchDocument } from "../../core/search-index.ts";
 import type { SurferCollection, SurferEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
 import type { Content } from "../read-content.ts";
@@ -82,7 +82,8 @@ export function surferSearchDocuments(
 ): SearchDocument[] {
   return items.map(({ surfer }, position) => ({
     id: position,
-    name: withJoinedPairs([surfer.name, ...(aliases.get(surfer.slug) ?? [])]),
+    name: [surfer.name, ...(aliases.get(surfer.slug) ?? [])].join(" "),
+    pairs: joinedPairs([surfer.name, ...(aliases.get(surfer.slug) ?? [])]),
     place: [surfer.region ?? "", ...englishCountryNames(surfer.country_code ?? "")].join(" "),
     tags: [surfer.discipline, surfer.era, surfer.stance].filter((value) => value !== null).join(" "),
     summary: surfer.summary ?? "",

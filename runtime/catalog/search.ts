@@ -24,7 +24,7 @@ import type { Positions } from "./positions.ts";
 import { type Candidate, candidates, indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
 
 /** Points of a word found in each field (decisions.md: name, then region and country, then tags, then summary). */
-const FIELD_POINTS: Record<SearchField, number> = { name: 8, place: 4, tags: 2, summary: 1 };
+const FIELD_POINTS: Record<SearchField, number> = { name: 8, pairs: 8, place: 4, tags: 2, summary: 1 };
 /** Multipliers by how the word was reached: the word itself beats its plural, which beats a completion. */
 const KIND_FACTOR: Record<Candidate["kind"], number> = { exact: 10, typo: 10, stem: 9, prefix: 8 };
 /** Words that never decide a result: they add points when found, nothing when not. */
@@ -144,7 +144,10 @@ function wordCandidates(vocabulary: VocabularyIndex, words: QueryWord[]): Candid
     if (!joined) continue;
     const typed = words[i].typed + words[i + 1].typed;
     const asPrefix = i + 1 === words.length - 1;
-    const found = candidates(vocabulary, joined, typed, asPrefix, 4).filter((candidate) => candidate.kind !== "stem");
+    // Joined words are matched exactly (or, last, as a prefix): a typo across two words is a guess too far.
+    const found = candidates(vocabulary, joined, typed, asPrefix, 4, false).filter(
+      (candidate) => candidate.kind !== "stem",
+    );
     // A joined pair stands for both words: an item holding it matches each of them.
     all[i].push(...found);
     all[i + 1].push(...found);

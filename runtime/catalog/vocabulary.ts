@@ -4,10 +4,9 @@
  * FlexSearch offers none of these with a bound on the edit distance, so they are ours;
  * each candidate word is then looked up whole in the FlexSearch index.
  *
- * The vocabulary is sorted, so every prefix is a contiguous range of it: walking those
- * ranges character by character is walking a trie without building one. Each step keeps
- * one row of the edit-distance table (Levenshtein with adjacent transpositions), and a
- * branch is left as soon as every entry of its row passes the allowed number of edits.
+ * The vocabulary is sorted, so every prefix is a contiguous range of it (completions are
+ * a binary search away), and a trie over it, built at load, finds the words a typo or two
+ * away (typoMatches).
  */
 import type { Vocabulary } from "../../core/search-index.ts";
 
@@ -60,6 +59,7 @@ export function prefixRange(words: string[], prefix: string): [number, number] {
 
 export interface VocabularyIndex {
   vocabulary: Vocabulary;
+  trie: Trie;
   /** The vocabulary's words grouped by stem (only stems shared by two or more words). */
   byStem: Map<string, string[]>;
 }
@@ -73,7 +73,7 @@ export function indexVocabulary(vocabulary: Vocabulary): VocabularyIndex {
     else groups.set(key, [word]);
   }
   for (const [key, group] of groups) if (group.length < 2 && group[0] === key) groups.delete(key);
-  return { vocabulary, byStem: groups };
+  return { vocabulary, trie: buildTrie(vocabulary.words), byStem: groups };
 }
 
 /**
@@ -86,6 +86,7 @@ export function candidates(
   typedLength: number,
   asPrefix: boolean,
   limit: number,
+  typos = true,
 ): Candidate[] {
   const { words, counts } = index.vocabulary;
   const countOf = (candidate: string) => counts[lowerBound(words, candidate)];
@@ -95,16 +96,22 @@ export function candidates(
     if (!known || candidate.edits < known.edits) found.set(candidate.word, { ...candidate, count });
   };
   const at = lowerBound(words, word);
-  if (words[at] === word) offer({ word, edits: 0, kind: "exact" }, counts[at]);
+  // Looked up even when the vocabulary lacks it: joined pairs of name words are indexed, not listed.
+  offer({ word, edits: 0, kind: "exact" }, words[at] === word ? counts[at] : 0);
   for (const sibling of index.byStem.get(stem(word)) ?? []) offer({ word: sibling, edits: 0, kind: "stem" });
   if (asPrefix) {
     const [start, end] = prefixRange(words, word);
     for (const i of mostFrequent(counts, start, end, limit))
       offer({ word: words[i], edits: 0, kind: "prefix" }, counts[i]);
   }
-  const edits = allowedEdits(typedLength, word.length);
+  const edits = typos ? allowedEdits(typedLength, word.length) : 0;
   if (edits > 0) {
-    for (const match of typoMatches(words, word, edits, asPrefix)) offer({ ...match, kind: "typo" });
+    const typos = typoMatches(index.trie, words, word, edits, asPrefix);
+    for (const match of typos.words) offer({ ...match, kind: "typo" });
+    for (const { start, end, edits } of typos.ranges) {
+      for (const i of mostFrequent(counts, start, end, limit))
+        offer({ word: words[i], edits, kind: "typo" }, counts[i]);
+    }
   }
   const rank = (candidate: Candidate) => (candidate.kind === "exact" ? 0 : candidate.kind === "stem" ? 1 : 2);
   return [...found.values()]
@@ -132,61 +139,110 @@ function mostFrequent(counts: number[], start: number, end: number, limit: numbe
   return chosen;
 }
 
-/**
- * Words within `maxEdits` of `query` (or, `asPrefix`, whose start is), each with its
- * smallest number of edits. The trie is the sorted list itself: the words under a node
- * are the range sharing its prefix, and its children are the runs of the next character.
- */
-function typoMatches(
-  words: string[],
-  query: string,
-  maxEdits: number,
-  asPrefix: boolean,
-): { word: string; edits: number }[] {
-  const n = query.length;
-  const best = new Map<string, number>();
-  const note = (word: string, edits: number) => {
-    if ((best.get(word) ?? Number.POSITIVE_INFINITY) > edits) best.set(word, edits);
-  };
-  const firstRow = Array.from({ length: n + 1 }, (_, j) => j);
+/** Words (or, as prefixes, ranges of words) within some number of edits of a query word. */
+interface TypoMatches {
+  words: { word: string; edits: number }[];
+  /** Ranges [start, end) of words that all start within `edits` of the query word. */
+  ranges: { start: number; end: number; edits: number }[];
+}
 
-  const visit = (low: number, high: number, depth: number, row: number[], previousRow: number[], previous: number) => {
-    let i = low;
-    // Words that end here are the first of the range (a prefix sorts before its extensions).
-    while (i < high && words[i].length === depth) {
-      if (row[n] <= maxEdits) note(words[i], row[n]);
-      i++;
+/**
+ * The vocabulary as a trie: node 0 is the root; a node's children follow `firstChild`
+ * then `nextSibling`; `code` is the character on the edge into a node; the words under a
+ * node are the vocabulary range [start, end) (the list is sorted), and `ends` is the word
+ * that ends at the node, or -1. Built once at load, in one pass over the sorted words.
+ */
+export interface Trie {
+  code: Int32Array;
+  firstChild: Int32Array;
+  nextSibling: Int32Array;
+  start: Int32Array;
+  end: Int32Array;
+  ends: Int32Array;
+}
+
+export function buildTrie(words: string[]): Trie {
+  let capacity = 1;
+  for (const word of words) capacity += word.length;
+  const trie: Trie = {
+    code: new Int32Array(capacity),
+    firstChild: new Int32Array(capacity).fill(-1),
+    nextSibling: new Int32Array(capacity).fill(-1),
+    start: new Int32Array(capacity),
+    end: new Int32Array(capacity),
+    ends: new Int32Array(capacity).fill(-1),
+  };
+  let count = 1;
+  const lastChild = new Int32Array(capacity).fill(-1);
+  // The path of the previous word: sorted words share their prefix with it.
+  const path = [0];
+  let previous = "";
+  words.forEach((word, index) => {
+    let shared = 0;
+    while (shared < word.length && shared < previous.length && word[shared] === previous[shared]) shared++;
+    path.length = shared + 1;
+    for (let depth = shared; depth < word.length; depth++) {
+      const parent = path[depth];
+      const node = count++;
+      trie.code[node] = word.charCodeAt(depth);
+      trie.start[node] = index;
+      if (lastChild[parent] === -1) trie.firstChild[parent] = node;
+      else trie.nextSibling[lastChild[parent]] = node;
+      lastChild[parent] = node;
+      path.push(node);
     }
-    if (asPrefix && row[n] <= maxEdits) {
-      for (let k = i; k < high; k++) note(words[k], row[n]);
-      if (row[n] === 0) return;
+    for (const node of path) trie.end[node] = index + 1;
+    trie.ends[path[word.length]] = index;
+    previous = word;
+  });
+  trie.end[0] = words.length;
+  return trie;
+}
+
+/**
+ * Words within `maxEdits` of `query` (or, `asPrefix`, whose start is: then whole ranges,
+ * since every word under a matching prefix matches). A depth-first walk of the trie keeps
+ * one row of the edit-distance table per depth (Levenshtein with adjacent transpositions)
+ * and leaves a branch as soon as every entry of its row passes `maxEdits`.
+ */
+function typoMatches(trie: Trie, words: string[], query: string, maxEdits: number, asPrefix: boolean): TypoMatches {
+  const n = query.length;
+  const found: TypoMatches = { words: [], ranges: [] };
+  const rows: Int32Array[] = [Int32Array.from({ length: n + 1 }, (_, j) => j)];
+  const { code: codes, firstChild, nextSibling, start, end, ends } = trie;
+
+  const visit = (node: number, depth: number, previous: number) => {
+    const row = rows[depth];
+    const matched = row[n] <= maxEdits;
+    if (matched && ends[node] !== -1) found.words.push({ word: words[ends[node]], edits: row[n] });
+    if (asPrefix && matched) {
+      const from = ends[node] === -1 ? start[node] : start[node] + 1;
+      if (from < end[node]) found.ranges.push({ start: from, end: end[node], edits: row[n] });
+      return; // deeper nodes are inside this range already
     }
-    while (i < high) {
-      const code = words[i].charCodeAt(depth);
-      let end = i + 1;
-      // The run of words whose character at `depth` is `code` (binary search: the range is sorted).
-      let top = high;
-      while (end < top) {
-        const middle = (end + top) >>> 1;
-        if (words[middle].charCodeAt(depth) === code) end = middle + 1;
-        else top = middle;
-      }
-      const next = new Array<number>(n + 1);
-      next[0] = row[0] + 1;
-      let smallest = next[0];
+    rows[depth + 1] ??= new Int32Array(n + 1);
+    const next = rows[depth + 1];
+    const above = depth > 0 ? rows[depth - 1] : row;
+    for (let child = firstChild[node]; child !== -1; child = nextSibling[child]) {
+      const code = codes[child];
+      let left = row[0] + 1;
+      next[0] = left;
+      let smallest = left;
       for (let j = 1; j <= n; j++) {
-        const substitution = row[j - 1] + (query.charCodeAt(j - 1) === code ? 0 : 1);
-        let value = Math.min(row[j] + 1, next[j - 1] + 1, substitution);
-        if (j > 1 && query.charCodeAt(j - 1) === previous && query.charCodeAt(j - 2) === code) {
-          value = Math.min(value, previousRow[j - 2] + 1);
+        const wanted = query.charCodeAt(j - 1);
+        let value = row[j - 1] + (wanted === code ? 0 : 1);
+        if (row[j] + 1 < value) value = row[j] + 1;
+        if (left + 1 < value) value = left + 1;
+        if (j > 1 && wanted === previous && query.charCodeAt(j - 2) === code && above[j - 2] + 1 < value) {
+          value = above[j - 2] + 1;
         }
         next[j] = value;
+        left = value;
         if (value < smallest) smallest = value;
       }
-      if (smallest <= maxEdits) visit(i, end, depth + 1, next, row, code);
-      i = end;
+      if (smallest <= maxEdits) visit(child, depth + 1, code);
     }
   };
-  visit(0, words.length, 0, firstRow, firstRow, -1);
-  return [...best].map(([word, edits]) => ({ word, edits }));
+  visit(0, 0, -1);
+  return found;
 }
