@@ -62,19 +62,31 @@ export function intersectAll(lists: Positions[]): Positions | null {
   return result;
 }
 
-/** The positions in any of the lists. One list is returned as it is (shared: never mutate a result). */
+/** The positions in any of the lists, merged pairwise. One list is returned as it is (shared: never mutate a result). */
 export function union(lists: Positions[]): Positions {
   if (lists.length === 0) return EMPTY;
-  if (lists.length === 1) return lists[0];
-  let total = 0;
-  for (const list of lists) total += list.length;
-  const all = new Int32Array(total);
-  let offset = 0;
-  for (const list of lists) {
-    all.set(list, offset);
-    offset += list.length;
+  let merged = lists[0];
+  for (let i = 1; i < lists.length; i++) merged = merge(merged, lists[i]);
+  return merged;
+}
+
+/** Two sorted sets merged in one pass, each position once. */
+function merge(a: Positions, b: Positions): Positions {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let count = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) out[count++] = a[i++];
+    else if (b[j] < a[i]) out[count++] = b[j++];
+    else {
+      out[count++] = a[i++];
+      j++;
+    }
   }
-  return uniqueSorted(all.sort());
+  while (i < a.length) out[count++] = a[i++];
+  while (j < b.length) out[count++] = b[j++];
+  return out.subarray(0, count);
 }
 
 /** Sorts positions given in any order (a geo query's) into a set. */

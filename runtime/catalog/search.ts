@@ -193,14 +193,30 @@ function rank(loaded: LoadedSearch, words: QueryWord[]): Positions {
 }
 
 /**
- * The touched positions in collection order (a scan of the touched bits), those matching
- * every required word if any do, else those matching most; bucketed by rank, best first.
- * Leaves the scratch space clean for the next query.
+ * The touched positions (a scan of the touched bits), those matching every required word
+ * if any do, else those matching most, best first: each position is packed with its rank
+ * into one number (rank in the high part, position in the low 20 bits) and one native sort
+ * of those numbers orders them, equal ranks in collection order. Leaves the scratch space
+ * clean for the next query.
  */
 function collect(scratch: Scratch, required: number): Positions {
   const { matched, points, edits, touched } = scratch;
-  const reached: number[] = [];
   let most = 0;
+  let count = 0;
+  for (let block = 0; block < touched.length; block++) {
+    let bits = touched[block];
+    while (bits !== 0) {
+      const low = bits & -bits;
+      const position = (block << 5) + 31 - Math.clz32(low);
+      bits ^= low;
+      count++;
+      if (matched[position] > most) most = matched[position];
+    }
+  }
+  // Every required word, else as many as any item matches (at least one that is not a small word).
+  const needed = Math.max(1, Math.min(required, most));
+  const packed = new Float64Array(count);
+  let kept = 0;
   for (let block = 0; block < touched.length; block++) {
     let bits = touched[block];
     if (bits === 0) continue;
@@ -209,30 +225,18 @@ function collect(scratch: Scratch, required: number): Positions {
       const low = bits & -bits;
       const position = (block << 5) + 31 - Math.clz32(low);
       bits ^= low;
-      reached.push(position);
-      if (matched[position] > most) most = matched[position];
+      if (matched[position] >= needed) {
+        // Smaller is better: fewer words missed, then fewer typos, then more points.
+        const rank = (MAX_WORDS - matched[position]) * 2 ** 18 + Math.min(edits[position], 63) * 2 ** 12;
+        packed[kept++] = (rank + 4095 - Math.min(points[position], 4095)) * 2 ** 20 + position;
+      }
+      matched[position] = 0;
+      points[position] = 0;
+      edits[position] = 0;
     }
   }
-  // Every required word, else as many as any item matches (but at least one that is not a small word).
-  const needed = Math.max(1, Math.min(required, most));
-  const buckets = new Map<number, number[]>();
-  let total = 0;
-  for (const position of reached) {
-    if (matched[position] >= needed) {
-      const key = matched[position] * 2 ** 20 + (63 - Math.min(edits[position], 63)) * 2 ** 12;
-      const rankKey = key + Math.min(points[position], 4095);
-      const bucket = buckets.get(rankKey);
-      if (bucket) bucket.push(position);
-      else buckets.set(rankKey, [position]);
-      total++;
-    }
-    matched[position] = 0;
-    points[position] = 0;
-    edits[position] = 0;
-  }
-  const out = new Int32Array(total);
-  let next = 0;
-  for (const rankKey of [...buckets.keys()].sort((a, b) => b - a))
-    for (const position of buckets.get(rankKey)!) out[next++] = position;
+  const ordered = packed.subarray(0, kept).sort();
+  const out = new Int32Array(kept);
+  for (let i = 0; i < kept; i++) out[i] = ordered[i] % 2 ** 20;
   return out;
 }
