@@ -33,6 +33,11 @@ import {
 } from "./vocabulary.ts";
 
 const id = required(integer(1, 2 ** 31 - 1));
+/** Every fact has a source: one or more pages that show it, so the next editor can check it. */
+const sources = required(
+  listOf(url),
+  "give one or more URLs of pages that show this row's facts, separated by ; (content/README.md: Sources)",
+);
 const year = optional(integer(1800, 2100));
 
 export const spotSchema = {
@@ -50,6 +55,7 @@ export const spotSchema = {
   summary: optional(text),
   tags: required(listOf(slug)),
   aliases: optional(listOf(text)),
+  sources,
   created_at: required(timestamp),
   updated_at: required(timestamp),
 };
@@ -90,6 +96,7 @@ export const surferSchema = {
   tier: optional(oneOf(TIERS)),
   summary: optional(text),
   aliases: optional(listOf(text)),
+  sources,
 };
 
 export const spotSurferSchema = { spot: required(slug), surfer: required(slug), relation: optional(oneOf(RELATIONS)) };
@@ -104,6 +111,7 @@ export const quoteSchema = {
   credit: optional(text),
   surfer: optional(slug),
   featured: required(yesNo),
+  sources,
 };
 
 export const clipSchema = {
@@ -119,6 +127,7 @@ export const organizationSchema = {
   name: required(text),
   url: optional(url),
   social_handle: optional(text),
+  sources,
 };
 
 /** `called_on` and `results` are nested; they are read by the events reader. */
@@ -137,6 +146,7 @@ export const eventSchema = {
   url: optional(url),
   source_url: optional(url),
   summary: optional(text),
+  sources,
 };
 
 export const podiumSchema = { place: required(integer(1, 100)), name: required(text), surfer: optional(slug) };

@@ -13,10 +13,12 @@ export type Parser<T> = (raw: string, name: string) => T;
 export interface Field<T = unknown, Required extends boolean = boolean> {
   parse: Parser<T>;
   required: Required;
+  /** What to give when the value is missing, told with the problem. */
+  hint?: string;
 }
 
-export function required<T>(parse: Parser<T>): Field<T, true> {
-  return { parse, required: true };
+export function required<T>(parse: Parser<T>, hint?: string): Field<T, true> {
+  return { parse, required: true, hint };
 }
 
 export function optional<T>(parse: Parser<T>): Field<T, false> {

@@ -18,7 +18,7 @@ export function parseRecord<S extends Schema>(
     const value = raw[name] ?? "";
     if (value === "") {
       if (field.required) {
-        problems.add(placeOf(name), `${name} is required`);
+        problems.add(placeOf(name), `${name} is required${field.hint ? `: ${field.hint}` : ""}`);
         valid = false;
       }
       record[name] = null;

@@ -167,6 +167,10 @@ function asText(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value.trim();
   if (typeof value === "number" || typeof value === "boolean") return String(value);
+  // A YAML list of plain values reads like a CSV list cell (`a;b`), so one parser serves both.
+  if (Array.isArray(value) && value.every((item) => typeof item === "string" || typeof item === "number")) {
+    return value.map((item) => String(item).trim()).join(";");
+  }
   return JSON.stringify(value);
 }
 

@@ -172,7 +172,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   ];
   const spots: string[] = [
     "id,slug,name,country_code,region,latitude,longitude,wave_type,skill_level,best_months,tier,summary,tags," +
-      "aliases,created_at,updated_at",
+      "aliases,sources,created_at,updated_at",
   ];
   const images: string[] = ["id,spot,key,alt_text,sort_order,credit,qa_tier"];
   const spotSlugs: string[] = [];
@@ -206,6 +206,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
         sentence(),
         tags,
         next() < 0.1 ? `${name.split(" ")[0]}s` : null, // a nickname, as locals shorten names
+        `https://synthetic.example/spots/${slug}`,
         "2026-11-01T00:00:00Z",
         "2026-11-01T00:00:00Z",
       ]),
@@ -227,7 +228,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   }
 
   const surfers: string[] = [
-    "id,slug,name,country_code,region,birth_year,death_year,stance,discipline,era,tier,summary,aliases",
+    "id,slug,name,country_code,region,birth_year,death_year,stance,discipline,era,tier,summary,aliases,sources",
   ];
   const surferImages: string[] = ["id,surfer,key,alt_text,sort_order,credit,qa_tier"];
   const links: string[] = ["spot,surfer,relation"];
@@ -256,6 +257,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
         next() < 0.1 ? "iconic" : next() < 0.5 ? "regional" : "local",
         `Surfer from ${pick(regions)}; ${sentence()}`,
         null,
+        `https://synthetic.example/surfers/${slug}`,
       ]),
     );
     surferImages.push(
@@ -286,8 +288,8 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   for (const name of ["tags.csv", "clips.csv", "organizations.yaml", "social.yaml"])
     copyFileSync(path.join("content", name), path.join(outDir, name));
   write("quotes.csv", [
-    "id,slug,text,author,category,source_url,credit,surfer,featured",
-    "1,sample,A sample quote for load tests.,Surf Catalog,ocean,,,,yes",
+    "id,slug,text,author,category,source_url,credit,surfer,featured,sources",
+    "1,sample,A sample quote for load tests.,Surf Catalog,ocean,,,,yes,https://synthetic.example/quotes/sample",
   ]);
   writeFileSync(
     path.join(outDir, "events.yaml"),
@@ -300,6 +302,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
       "  window_type: scheduled",
       "  time_zone: Australia/Melbourne",
       "  location: Somewhere",
+      "  sources: https://synthetic.example/events/sample-event",
       "",
     ].join("\n"),
   );

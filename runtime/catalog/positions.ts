@@ -62,7 +62,7 @@ export function intersectAll(lists: Positions[]): Positions | null {
   return result;
 }
 
-/** The positions in any of the lists, merged pairwise. One list is returned as it is (shared: never mutate a result). */
+/** The positions in any of the lists, merged pairwise. One list comes back as it is (shared: never mutate it). */
 export function union(lists: Positions[]): Positions {
   if (lists.length === 0) return EMPTY;
   let merged = lists[0];

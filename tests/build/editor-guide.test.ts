@@ -12,10 +12,10 @@ it("the example spot and image rows of content/README.md are valid additions", (
   cpSync("content", dir, { recursive: true });
   const guide = readFileSync("content/README.md", "utf8");
   const [spotRow, imageRow] = [...guide.matchAll(/```csv\n(.*)\n```/g)].map((match) => match[1]);
-  expect(spotRow).toMatch(/^\d+,praia-grande,/);
+  expect(spotRow).toMatch(/^\d+,example-point,/);
   appendFileSync(path.join(dir, "spots.csv"), `${spotRow}\n`);
   appendFileSync(path.join(dir, "spot_images.csv"), `${imageRow}\n`);
   const { content, problems } = checkContentDir(dir);
   expect(problems).toEqual([]);
-  expect(content.spots.map(({ record }) => record.slug)).toContain("praia-grande");
+  expect(content.spots.map(({ record }) => record.slug)).toContain("example-point");
 });

@@ -22,7 +22,7 @@ it("reports all the problems of many files at once, in file and line order", () 
   expect(problemLines(dir)).toEqual([
     "content/clips.csv:2: upload_date '2025-02-30' is not a date like 2027-04-01",
     "content/events.yaml:3: org 'edie' is not in content/organizations.yaml; did you mean 'eddie'?",
-    "content/events.yaml:18: window_type 'fixed' is not one of scheduled, holding-period",
+    "content/events.yaml:19: window_type 'fixed' is not one of scheduled, holding-period",
     "content/spots.csv:2: latitude 123.4 is out of range [-90, 90]",
     "content/spots.csv:3: country_code 'XX' is not an ISO 3166-1 alpha-2 country code (two capital letters, like PT)",
     "content/spots.csv:4: tag 'barel' is not in content/tags.csv; did you mean 'barrel'?",

@@ -4,7 +4,7 @@
  */
 import KDBush from "kdbush";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { spotSearchDocuments } from "../../build/compile/spots.ts";
+import { spotSearchDocuments, spotSearchNames } from "../../build/compile/spots.ts";
 import { surferSearchDocuments } from "../../build/compile/surfers.ts";
 import { checkContentDir } from "../../build/pipeline.ts";
 import { buildSearchIndex, type SearchDocument } from "../../core/search-index.ts";
@@ -32,8 +32,10 @@ beforeAll(() => {
   catalog = loadSnapshotFile(inject("snapshotPath"));
   const { content } = checkContentDir("content");
   const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
-  freshSpots = fresh(spotSearchDocuments(entriesOf<SpotEntry>(catalog.spots), tagSlugsById));
-  freshSurfers = fresh(surferSearchDocuments(entriesOf<SurferEntry>(catalog.surfers)));
+  const spotNames = spotSearchNames(content);
+  freshSpots = fresh(spotSearchDocuments(entriesOf<SpotEntry>(catalog.spots), tagSlugsById, spotNames));
+  const surferAliases = new Map(content.surfers.map(({ record }) => [record.slug, record.aliases ?? []]));
+  freshSurfers = fresh(surferSearchDocuments(entriesOf<SurferEntry>(catalog.surfers), surferAliases));
   freshGeo = new KDBush(catalog.spots.geoPositions.length);
   for (const position of catalog.spots.geoPositions) {
     const { latitude, longitude } = entryAt<SpotEntry>(catalog.spots, position).spot;

@@ -41,6 +41,40 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     ["content/spots.csv:2: name is required"],
   ],
   [
+    "a row without sources",
+    { "spots.csv": swap("2026-11-01T00:00:00Z,https://sources.test/spots", "2026-11-01T00:00:00Z,") },
+    [
+      "content/spots.csv:2: sources is required: give one or more URLs of pages that show this row's facts, " +
+        "separated by ; (content/README.md: Sources)",
+    ],
+  ],
+  [
+    "an event without sources",
+    {
+      "events.yaml": swap(
+        "  called_on: [2027-01-22]\n  sources: https://sources.test/events\n",
+        "  called_on: [2027-01-22]\n",
+      ),
+    },
+    [
+      "content/events.yaml:1: sources is required: give one or more URLs of pages that show this row's facts, " +
+        "separated by ; (content/README.md: Sources)",
+    ],
+  ],
+  [
+    "a source that is not a URL",
+    { "quotes.csv": swap("https://sources.test/quotes", "the surfer's blog") },
+    ["content/quotes.csv:2: sources 'the surfer's blog' is not an http(s) URL"],
+  ],
+  [
+    "an area names a region no spot of its country has, and an unknown spot",
+    { "areas.csv": (text) => `${text}Hawaii,,US,Oahuu,\nGold Coast,,,,kira\n` },
+    [
+      "content/areas.csv:2: region 'Oahuu' is not the region of any US spot in spots.csv; did you mean 'Oahu'?",
+      "content/areas.csv:3: spot 'kira' is not in content/spots.csv",
+    ],
+  ],
+  [
     "a number is out of range",
     { "spots.csv": swap("21.6650", "123.4") },
     ["content/spots.csv:2: latitude 123.4 is out of range [-90, 90]"],
@@ -219,12 +253,12 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
   [
     "an event's spot does not exist",
     { "events.yaml": swap("spot: pipeline", "spot: pipe-line") },
-    ["content/events.yaml:22: spot 'pipe-line' is not in content/spots.csv; did you mean 'pipeline'?"],
+    ["content/events.yaml:23: spot 'pipe-line' is not in content/spots.csv; did you mean 'pipeline'?"],
   ],
   [
     "an event ends before it starts",
     { "events.yaml": swap("end_date: 2027-02-08", "end_date: 2027-01-08") },
-    ["content/events.yaml:17: end_date 2027-01-08 is before start_date 2027-01-27"],
+    ["content/events.yaml:18: end_date 2027-01-08 is before start_date 2027-01-27"],
   ],
   [
     "an unknown time zone",
@@ -239,7 +273,7 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
   [
     "a window type outside the closed set",
     { "events.yaml": swap("window_type: scheduled", "window_type: fixed") },
-    ["content/events.yaml:18: window_type 'fixed' is not one of scheduled, holding-period"],
+    ["content/events.yaml:19: window_type 'fixed' is not one of scheduled, holding-period"],
   ],
   [
     "a called-on day outside the window",
@@ -249,12 +283,12 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
   [
     "called-on days on a scheduled event",
     { "events.yaml": swap("  spot: pipeline\n", "  spot: pipeline\n  called_on: [2027-01-28]\n") },
-    ["content/events.yaml:23: called_on is only for holding-period events; a scheduled event runs on all its days"],
+    ["content/events.yaml:24: called_on is only for holding-period events; a scheduled event runs on all its days"],
   ],
   [
     "a podium surfer does not exist",
     { "events.yaml": swap("surfer: gerry-lopez", "surfer: gerry") },
-    ["content/events.yaml:26: surfer 'gerry' is not in content/surfers.csv"],
+    ["content/events.yaml:27: surfer 'gerry' is not in content/surfers.csv"],
   ],
   [
     "an unknown YAML key, with a suggestion",
@@ -265,8 +299,11 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     "YAML that does not parse",
     { "organizations.yaml": swap("- slug: eddie", "- slug: [eddie") },
     [
-      "content/organizations.yaml:6: cannot read the YAML: " +
+      "content/organizations.yaml:7: cannot read the YAML: " +
         "Flow sequence in block collection must be sufficiently indented and end with a ]",
+      // The unclosed `[` swallows the next line too, whose URL holds a colon.
+      "content/organizations.yaml:7: cannot read the YAML: Nested mappings are not allowed in compact mappings",
+      "content/organizations.yaml:7: cannot read the YAML: Implicit keys need to be on a single line",
     ],
   ],
   ["a missing file", { "social.yaml": () => null }, ["content/social.yaml:1: the file is missing"]],

@@ -102,7 +102,8 @@ describe.each(TARGET_KINDS)("every answer conforms to the description, through %
 
   it("events in every status conform, whatever the day", async () => {
     const statuses = new Set<string>();
-    for (const day of ["2026-01-01", "2026-10-08", "2026-12-10", "2027-04-05", "2028-06-01"]) {
+    // Before the calendar; a scheduled event live (Abu Dhabi); holding periods open; after it.
+    for (const day of ["2026-01-01", "2026-10-15", "2026-12-10", "2027-04-05", "2028-06-01"]) {
       const dated = await openTarget(kind, { now: () => new Date(`${day}T12:00:00Z`) });
       const { body } = await expectConforms(contract, seen, dated, "/api/events");
       await dated.close();

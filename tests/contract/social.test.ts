@@ -22,8 +22,8 @@ import { expectConforms, type Seen } from "./observe.ts";
 const contract = new Contract(testDescription());
 const dir = mkdtempSync(path.join(tmpdir(), "surf-contract-social-"));
 const SOCIAL = ["/api/events/live-media", "/api/social/feed", "/api/social/accounts"];
-/** A moment when a scheduled WSL event (whose organizer has a social handle) is live. */
-const LIVE_NOW = new Date("2026-12-14T22:00:00Z");
+/** A moment when a scheduled WSL event (the wave-pool Surf Abu Dhabi Pro; its organizer has a handle) is live. */
+const LIVE_NOW = new Date("2026-10-15T10:00:00Z");
 
 let fake: FakeGraph;
 beforeAll(async () => {
