@@ -37,7 +37,7 @@ const VOCABULARY_FIELDS = ["name", "place", "tags", "summary"] as const;
 
 /** Changing anything in this module means changing this string (and rebuilding). */
 export const SEARCH_OPTIONS =
-  "search-6:latin-default+letters+apostrophes:strict:name,pairs,place,tags,summary:vocabulary-without-pairs";
+  "search-7:latin-default+letters+apostrophes:strict:name,pairs,place,tags,summary:vocabulary-without-pairs";
 
 export type SearchExport = {
   index: Record<string, unknown>;
@@ -69,11 +69,14 @@ export function queryTerms(text: string): string[] {
   return encoder.encode(text);
 }
 
-/** Each adjacent pair of a name's words, joined (within one name, never across two). */
+/**
+ * Each adjacent pair of a name's words, joined (within one name, never across two). Words
+ * are encoded one by one: encoding a whole text drops a repeated word (John John Florence).
+ */
 export function joinedPairs(names: string[]): string {
   const pairs: string[] = [];
   for (const name of names) {
-    const words = encoder.encode(name);
+    const words = name.split(/[\s\-–]+/).flatMap((word) => encoder.encode(word));
     for (let i = 0; i + 1 < words.length; i++) pairs.push(words[i] + words[i + 1]);
   }
   return pairs.join(" ");

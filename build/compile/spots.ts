@@ -106,7 +106,7 @@ export function spotSearchNames(content: Content): SearchNames {
   return { aliases, areas: areaNamesBySpot(content) };
 }
 
-/** What full-text search sees of a spot: its country's English names count as place. */
+/** What full-text search sees of a spot: its country's English names and its areas count as place. */
 export function spotSearchDocuments(
   items: SpotEntry[],
   tagSlugsById: Map<number, string>,
@@ -121,7 +121,10 @@ export function spotSearchDocuments(
       ...englishCountryNames(spot.country_code ?? ""),
       ...(names.areas.get(spot.slug) ?? []),
     ].join(" "),
-    tags: tags.map((tag) => `${tag.name} ${tagSlugsById.get(tag.id)}`).join(" "),
+    // Its wave type and skill level read like tags: `beginner point` finds beginners' points.
+    tags: [...tags.map((tag) => `${tag.name} ${tagSlugsById.get(tag.id)}`), spot.wave_type, spot.skill_level]
+      .filter((word) => word !== null)
+      .join(" "),
     summary: spot.summary ?? "",
   }));
 }

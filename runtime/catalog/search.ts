@@ -45,6 +45,8 @@ export const STOP_WORDS = new Set([
   "surfing",
   "the",
   "to",
+  "wave",
+  "waves",
   "where",
   "with",
 ]);
