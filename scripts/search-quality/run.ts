@@ -11,7 +11,8 @@ const { total, satisfied, misses } = evaluate(loadSnapshotFile(process.env.SNAPS
 for (const miss of misses) {
   const where = miss.case.collection === "surfers" ? " (surfers)" : "";
   console.log(
-    `miss [${miss.case.kind}] "${miss.case.q}"${where}: wanted ${miss.missing.join(", ")} in the first ${miss.case.top}`,
+    `miss [${miss.case.kind}] "${miss.case.q}"${where}: ` +
+      `wanted ${miss.missing.join(", ")} in the first ${miss.case.top}`,
   );
   console.log(`     got ${miss.got.join(", ") || "nothing"}`);
 }
