@@ -30,6 +30,8 @@ export interface SpotMarker {
   summary: string | null;
   hero_image: string | null;
   hero_qa_tier: string | null;
+  wave_type: string | null;
+  tier: string | null;
 }
 
 export interface Surfer {

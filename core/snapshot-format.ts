@@ -23,7 +23,7 @@ export const SNAPSHOT_FILE = "snapshot.json";
 export const OPENAPI_FILE = "openapi.json";
 
 /** Bumped whenever the shape below changes; the runtime refuses any other. */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 
 /** The items' serialized forms, a file of raw bytes beside the snapshot (see packed.ts). */
 export interface PiecesFile {
@@ -109,6 +109,19 @@ export interface GeoExport {
   positions: string;
   /** The finished KDBush index's ArrayBuffer, base64. */
   kdbush: string;
+  /** Every spot with coordinates clustered once: the world map at each zoom. */
+  clusters: WorldClusters;
+}
+
+export interface WorldClusters {
+  /**
+   * For each point of the geo index (by id), the lowest zoom at which its marker stands
+   * alone, one byte each, base64. Clusters only merge as a map zooms out, so a marker
+   * alone at one zoom is alone at every higher one.
+   */
+  aloneFrom: string;
+  /** For each clustered zoom (0 up), the JSON of its clusters, comma-separated, without brackets. */
+  byZoom: PackedJson;
 }
 
 export type SpotCollection = Collection<SpotFilter> & {

@@ -15,13 +15,14 @@ import { importSearchIndex, SEARCH_OPTIONS } from "../core/search-index.ts";
 import {
   type Collection,
   type FilterValue,
+  type GeoExport,
   type PiecesFile,
   SNAPSHOT_FORMAT,
   type Snapshot,
   type SpotFilter,
   type SurferFilter,
 } from "../core/snapshot-format.ts";
-import { allPositions, type Positions } from "./catalog/positions.ts";
+import { allPositions, type Positions, toPositions } from "./catalog/positions.ts";
 import { type LoadedSearch, loadSearch } from "./catalog/search.ts";
 
 export class SnapshotError extends Error {}
@@ -60,10 +61,7 @@ export interface Catalog {
   spots: LoadedCollection<SpotFilter> & {
     /** Each spot's map marker (empty for a spot without coordinates). */
     markers: JsonPieces;
-    geo: KDBush;
-    /** The position of each point of the geo index, by the point's id. */
-    geoPositions: Positions;
-  };
+  } & LoadedGeo;
   surfers: LoadedCollection<SurferFilter>;
 }
 
@@ -139,7 +137,7 @@ export function hydrate(snapshot: Snapshot, pieces: Buffer, file = "snapshot"): 
       spots: {
         ...loadCollection("spots", snapshot.spots, pieces),
         markers: unpackJson(snapshot.spots.markers, pieces),
-        ...loadGeo(snapshot),
+        ...loadGeo(snapshot.spots.geo, snapshot.spots.count, pieces),
       },
       surfers: loadCollection("surfers", snapshot.surfers, pieces),
     };
@@ -162,7 +160,7 @@ function releasePacked(snapshot: Snapshot): void {
     }
   }
   snapshot.spots.markers = none;
-  snapshot.spots.geo = { positions: "", kdbush: "" };
+  snapshot.spots.geo = { positions: "", kdbush: "", clusters: { aloneFrom: "", byZoom: none } };
 }
 
 function loadCollection<Filter extends string>(
@@ -228,9 +226,47 @@ function indexField(filterValues: FilterValue[], size: number): FieldIndex {
   return { values, idByKey: new Map(values.map(({ key }, id) => [key, id])), starts, ids, nameRank };
 }
 
-function loadGeo(snapshot: Snapshot): { geo: KDBush; geoPositions: Positions } {
-  const bytes = Buffer.from(snapshot.spots.geo.kdbush, "base64");
+/** The geo index, and what the build clustered of it. */
+export interface LoadedGeo {
+  geo: KDBush;
+  /** The position of each point of the geo index, by the point's id. */
+  geoPositions: Positions;
+  /** The positions of every spot with coordinates, sorted. */
+  geoSorted: Positions;
+  /** The geo index id of each position, -1 for a spot without coordinates. */
+  geoIdByPosition: Int32Array;
+  /** Each point's longitude and latitude by its id (KDBush keeps its own copy in tree order). */
+  geoCoords: Float64Array;
+  /** For each geo index id, the lowest zoom at which the spot's marker stands alone. */
+  aloneFrom: Uint8Array;
+  /** For each clustered zoom, the world's clusters as JSON array items. */
+  worldClusters: JsonPieces;
+}
+
+function loadGeo(geo: GeoExport, size: number, pieces: Buffer): LoadedGeo {
+  const bytes = Buffer.from(geo.kdbush, "base64");
   // Small Buffers share a pooled ArrayBuffer: KDBush needs exactly its own bytes.
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  return { geo: KDBush.from(buffer), geoPositions: unpackInt32(snapshot.spots.geo.positions) };
+  const geoPositions = unpackInt32(geo.positions);
+  const geoIdByPosition = new Int32Array(size).fill(-1);
+  geoPositions.forEach((position, id) => {
+    geoIdByPosition[position] = id;
+  });
+  const index = KDBush.from(buffer);
+  const geoCoords = new Float64Array(index.coords.length);
+  for (let i = 0; i < index.numItems; i++) {
+    geoCoords[2 * index.ids[i]] = index.coords[2 * i];
+    geoCoords[2 * index.ids[i] + 1] = index.coords[2 * i + 1];
+  }
+  const aloneFrom = new Uint8Array(Buffer.from(geo.clusters.aloneFrom, "base64"));
+  if (aloneFrom.length !== geoPositions.length) throw new Error("the world clusters do not match the geo index");
+  return {
+    geo: index,
+    geoPositions,
+    geoSorted: toPositions(geoPositions),
+    geoIdByPosition,
+    geoCoords,
+    aloneFrom,
+    worldClusters: unpackJson(geo.clusters.byZoom, pieces),
+  };
 }

@@ -76,7 +76,10 @@ export function compileSpots(content: Content, mediaBaseUrl: string, pieces: Pie
       spotSearchDocuments(items, tagSlugsById, spotSearchNames(content)),
     ),
     markers: pieces.add(items.map(({ spot }) => markerJson(spot))),
-    geo: compileGeo(items.map(({ spot }) => spot)),
+    geo: compileGeo(
+      items.map(({ spot }) => spot),
+      pieces,
+    ),
   };
 }
 
@@ -91,6 +94,8 @@ function markerJson(spot: Spot): string | null {
     summary: spot.summary,
     hero_image: spot.hero_image,
     hero_qa_tier: spot.hero_qa_tier,
+    wave_type: spot.wave_type,
+    tier: spot.tier,
   };
   return JSON.stringify(marker);
 }

@@ -17,32 +17,52 @@ function concat(parts: (string | Buffer)[]): Buffer {
   return body;
 }
 
-/** `[item, item, ...]` of the given positions' pieces (positions without a piece are skipped). */
-function array(pieces: JsonPieces, positions: Positions): (string | Buffer)[] {
+/** Positions of items, and optionally each one's distance from a point (NaN for none). */
+interface Items {
+  positions: Positions;
+  distancesKm?: Float64Array;
+}
+
+/**
+ * `[item, item, ...]` of the given positions' pieces (positions without a piece are
+ * skipped), each with `"distance_km"` added before its closing brace when distances are given.
+ */
+function array(pieces: JsonPieces, items: Items): (string | Buffer)[] {
   const parts: (string | Buffer)[] = ["["];
+  const { positions, distancesKm } = items;
   for (let i = 0; i < positions.length; i++) {
     const bytes = piece(pieces, positions[i]);
     if (bytes.length === 0) continue;
     if (parts.length > 1) parts.push(",");
-    parts.push(bytes);
+    if (!distancesKm) {
+      parts.push(bytes);
+      continue;
+    }
+    parts.push(bytes.subarray(0, bytes.length - 1), `,"distance_km":${distanceJson(distancesKm[i])}}`);
   }
   parts.push("]");
   return parts;
+}
+
+/** A distance to 0.1 km (null for a spot without coordinates). */
+function distanceJson(km: number): string {
+  return Number.isNaN(km) ? "null" : String(Math.round(km * 10) / 10);
 }
 
 /** `{"<key>":[...],"total":n,"limit":n,"offset":n}`: a page of a list. */
 export function listBody(
   key: string,
   pieces: JsonPieces,
-  page: { positions: Positions; total: number; limit: number; offset: number },
-): Buffer {
+  page: Items & { total: number; limit: number; offset: number },
+) {
   const tail = `,"total":${page.total},"limit":${page.limit},"offset":${page.offset}}`;
-  return concat([`{${JSON.stringify(key)}:`, ...array(pieces, page.positions), tail]);
+  return concat([`{${JSON.stringify(key)}:`, ...array(pieces, page), tail]);
 }
 
-/** `{"spots":[marker, ...]}`. */
-export function markersBody(markers: JsonPieces, positions: Positions): Buffer {
-  return concat(['{"spots":', ...array(markers, positions), "}"]);
+/** `{"spots":[marker, ...]}`, and `"clusters":[...]` after them when the map is clustered. */
+export function markersBody(markers: JsonPieces, items: Items & { clusters?: string | Buffer }): Buffer {
+  const clusters = items.clusters === undefined ? [] : [',"clusters":[', items.clusters, "]"];
+  return concat(['{"spots":', ...array(markers, items), ...clusters, "}"]);
 }
 
 /** `{"<key>":<list form>,<rest of the detail>}`. */

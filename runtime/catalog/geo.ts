@@ -1,4 +1,8 @@
-/** Bounding-box queries over the prebuilt KDBush index of spot coordinates. */
+/**
+ * Where spots are: boxes and distances over the prebuilt KDBush index of their
+ * coordinates. Longitudes past ±180 (a map panned round the world) are wrapped; a box
+ * whose west edge is east of its east edge crosses the antimeridian.
+ */
 import type { Catalog } from "../snapshot.ts";
 import { type Positions, toPositions } from "./positions.ts";
 
@@ -9,18 +13,172 @@ export interface BoundingBox {
   maxLng: number;
 }
 
-/**
- * Positions of the spots inside the box, sorted. A box whose west edge is east of its
- * east edge crosses the antimeridian (Fiji to Samoa): it is the union of two boxes.
- */
-export function positionsInBox(spots: Catalog["spots"], box: BoundingBox): Positions {
+/** A point to measure from, and optionally how far (great-circle km) a spot may be. */
+export interface Near {
+  lat: number;
+  lng: number;
+  radiusKm?: number;
+}
+
+/** Mean Earth radius (IUGG), in km: the sphere great-circle distances are measured on. */
+const EARTH_RADIUS_KM = 6371.0088;
+const RADIANS = Math.PI / 180;
+
+/** A longitude in [-180, 180). */
+export function wrapLongitude(lng: number): number {
+  return ((((lng + 180) % 360) + 360) % 360) - 180;
+}
+
+/** Great-circle distance in km (haversine). */
+export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const dLat = (lat2 - lat1) * RADIANS;
+  const dLng = (lng2 - lng1) * RADIANS;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** The ids of the geo index's points inside a box whose longitudes are already in [-180, 180]. */
+function rangeIds(spots: Catalog["spots"], box: BoundingBox): number[] {
   const { minLat, minLng, maxLat, maxLng } = box;
-  const ids =
-    minLng <= maxLng
-      ? spots.geo.range(minLng, minLat, maxLng, maxLat)
-      : [...spots.geo.range(minLng, minLat, 180, maxLat), ...spots.geo.range(-180, minLat, maxLng, maxLat)];
+  if (minLng > maxLng) {
+    return [...spots.geo.range(minLng, minLat, 180, maxLat), ...spots.geo.range(-180, minLat, maxLng, maxLat)];
+  }
+  const ids = spots.geo.range(minLng, minLat, maxLng, maxLat);
+  // Longitude 180 is the meridian -180: a box from -180 holds the spots content places at 180.
+  if (minLng === -180 && maxLng < 180) ids.push(...spots.geo.range(180, minLat, 180, maxLat));
+  return ids;
+}
+
+/**
+ * The positions of the index's points with these ids, sorted. Ids follow positions (the
+ * build indexes spots in position order), so sorted ids give sorted positions: a large
+ * answer is sorted by marking its ids and reading them back in order, a small one by sorting.
+ */
+function toPositionsOf(spots: Catalog["spots"], ids: number[]): Positions {
+  const { geoPositions } = spots;
   // An empty catalog's index holds one placeholder point that maps to no position.
-  const positions: number[] = [];
-  for (const id of ids) if (id < spots.geoPositions.length) positions.push(spots.geoPositions[id]);
-  return toPositions(positions);
+  if (ids.length * 32 < geoPositions.length) {
+    return toPositions(ids.filter((id) => id < geoPositions.length).map((id) => geoPositions[id]));
+  }
+  const bits = new Uint32Array((geoPositions.length >>> 5) + 1);
+  for (let i = 0; i < ids.length; i++) if (ids[i] < geoPositions.length) bits[ids[i] >>> 5] |= 1 << (ids[i] & 31);
+  const positions = new Int32Array(ids.length);
+  let count = 0;
+  for (let word = 0; word < bits.length; word++) {
+    // Each set bit, lowest first: isolate it, find its index, clear it.
+    for (let rest = bits[word]; rest !== 0; rest &= rest - 1) {
+      positions[count++] = geoPositions[(word << 5) + 31 - Math.clz32(rest & -rest)];
+    }
+  }
+  return positions.subarray(0, count);
+}
+
+/** A box as given (longitudes any finite number) in the index's terms: wrapped, or every longitude. */
+export function normalizeBox(box: BoundingBox): BoundingBox {
+  if (box.maxLng - box.minLng >= 360) return { ...box, minLng: -180, maxLng: 180 };
+  return { ...box, minLng: wrapLongitude(box.minLng), maxLng: wrapLongitude(box.maxLng) };
+}
+
+/** Positions of the spots inside the box, sorted. */
+export function positionsInBox(spots: Catalog["spots"], box: BoundingBox): Positions {
+  return toPositionsOf(spots, rangeIds(spots, normalizeBox(box)));
+}
+
+/**
+ * Positions of the spots within `radiusKm` of the point, sorted. The index is asked for a
+ * box that holds the circle (the whole band of latitudes when it reaches a pole, both sides
+ * of the antimeridian when it crosses it); each candidate is then measured.
+ */
+export function positionsWithin(spots: Catalog["spots"], lat: number, lng: number, radiusKm: number): Positions {
+  const dLat = radiusKm / (EARTH_RADIUS_KM * RADIANS);
+  const minLat = Math.max(-90, lat - dLat);
+  const maxLat = Math.min(90, lat + dLat);
+  // The circle is widest in longitude at its edge nearest a pole: asin(sin(r) / cos(that latitude)).
+  const widest = Math.max(Math.abs(minLat), Math.abs(maxLat));
+  const ratio = Math.sin(Math.min(Math.PI / 2, radiusKm / EARTH_RADIUS_KM)) / Math.cos(widest * RADIANS);
+  const dLng = widest >= 90 || ratio >= 1 ? 180 : Math.asin(ratio) / RADIANS;
+  const box =
+    dLng >= 180
+      ? { minLat, minLng: -180, maxLat, maxLng: 180 }
+      : { minLat, minLng: wrapLongitude(lng - dLng), maxLat, maxLng: wrapLongitude(lng + dLng) };
+  const inside: number[] = [];
+  for (const id of rangeIds(spots, box)) {
+    if (id >= spots.geoPositions.length) continue;
+    if (distanceKm(lat, lng, spots.geoCoords[2 * id + 1], spots.geoCoords[2 * id]) <= radiusKm) inside.push(id);
+  }
+  return toPositionsOf(spots, inside);
+}
+
+/** Positions with their distances from a point, in km (NaN for a spot without coordinates). */
+export interface Measured {
+  positions: Positions;
+  distancesKm: Float64Array;
+}
+
+/** A sort key's low part is the position's rank in the usual order; catalogs stay far below 2^26 items. */
+const RANK_SPACE = 2 ** 26;
+
+/**
+ * The first `count` of `ordered` (positions in the usual answer order) nearest first, with
+ * their distances; equal distances (to the metre) keep the usual order, and spots without
+ * coordinates come after all others, in the usual order. Each distance is packed with its
+ * rank into one number; only the `count` smallest are sorted (a page needs no more).
+ */
+export function nearestFirst(spots: Catalog["spots"], near: Near, ordered: Positions, count: number): Measured {
+  const keys = new Float64Array(ordered.length);
+  const unlocated: number[] = [];
+  let located = 0;
+  for (let rank = 0; rank < ordered.length; rank++) {
+    const id = spots.geoIdByPosition[ordered[rank]];
+    if (id === -1) {
+      unlocated.push(ordered[rank]);
+      continue;
+    }
+    const km = distanceKm(near.lat, near.lng, spots.geoCoords[2 * id + 1], spots.geoCoords[2 * id]);
+    keys[located++] = Math.round(km * 1000) * RANK_SPACE + rank;
+  }
+  const candidates = keys.subarray(0, located);
+  const sorted = Math.min(count, located);
+  if (sorted < located) moveSmallestFirst(candidates, sorted);
+  candidates.subarray(0, sorted).sort();
+  const length = Math.min(count, ordered.length);
+  const positions = new Int32Array(length);
+  const distancesKm = new Float64Array(length).fill(Number.NaN);
+  for (let i = 0; i < sorted; i++) {
+    positions[i] = ordered[candidates[i] % RANK_SPACE];
+    distancesKm[i] = Math.floor(candidates[i] / RANK_SPACE) / 1000;
+  }
+  for (let i = sorted; i < length; i++) positions[i] = unlocated[i - sorted];
+  return { positions, distancesKm };
+}
+
+/**
+ * Rearranges distinct keys so that the `k` smallest come first, in no particular order
+ * (Hoare's selection: linear on average, where sorting all would be n log n).
+ */
+function moveSmallestFirst(keys: Float64Array, k: number): void {
+  let low = 0;
+  let high = keys.length - 1;
+  while (low < high) {
+    const pivot = medianOfThree(keys[low], keys[(low + high) >>> 1], keys[high]);
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (keys[i] < pivot) i++;
+      while (keys[j] > pivot) j--;
+      if (i <= j) {
+        const swap = keys[i];
+        keys[i++] = keys[j];
+        keys[j--] = swap;
+      }
+    }
+    // Now keys[low..j] <= pivot <= keys[i..high]: keep only the side that holds the k-th.
+    if (k - 1 <= j) high = j;
+    else if (k - 1 >= i) low = i;
+    else return;
+  }
+}
+
+function medianOfThree(a: number, b: number, c: number): number {
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
 }

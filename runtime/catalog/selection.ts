@@ -15,8 +15,8 @@ export type FilterSelection<Filter extends string> = Partial<Record<Filter, stri
 export interface Criteria<Filter extends string> {
   filters: FilterSelection<Filter>;
   q?: string;
-  /** Positions allowed by something other than filters and q (an area), sorted. */
-  within?: Positions;
+  /** Positions allowed by something other than filters and q (areas), each sorted. */
+  within?: Positions[];
 }
 
 export interface Constraint {
@@ -48,7 +48,7 @@ export function select<Filter extends string>(
     });
     constraints.push({ field, positions: union(lists) });
   }
-  if (criteria.within) constraints.push({ field: null, positions: criteria.within });
+  for (const positions of criteria.within ?? []) constraints.push({ field: null, positions });
   const ranked =
     criteria.q === undefined ? null : searchPositions(collection.search, collection.name, criteria.q, memo);
   return { constraints, ranked };

@@ -1,15 +1,22 @@
 /** The spot queries: pure functions of the catalog, already-validated parameters and a memo. */
+import { hash } from "node:crypto";
+import { CLUSTERED_ZOOMS, clusterIndex, clusteringAt, clustersJson } from "../../core/clusters.ts";
+import { piece } from "../../core/packed.ts";
 import type { SpotFilter } from "../../core/snapshot-format.ts";
 import type { Memo } from "../memory-budget.ts";
 import type { Catalog } from "../snapshot.ts";
 import { facetSummary } from "./facets.ts";
-import { type BoundingBox, positionsInBox } from "./geo.ts";
-import type { Positions } from "./positions.ts";
-import { type FilterSelection, matchingInOrder, pageOf, select } from "./selection.ts";
+import { type BoundingBox, type Near, nearestFirst, positionsInBox, positionsWithin } from "./geo.ts";
+import { membership, type Positions, toPositions } from "./positions.ts";
+import { type Criteria, type FilterSelection, matchingInOrder, select } from "./selection.ts";
 
 export interface SpotCriteria {
   filters: FilterSelection<SpotFilter>;
   q?: string;
+  /** Only spots inside this box. */
+  bbox?: BoundingBox;
+  /** Nearest first, measured from this point (and only within its radius, if it has one). */
+  near?: Near;
 }
 
 export interface Page {
@@ -17,22 +24,114 @@ export interface Page {
   offset: number;
 }
 
-/** One page of a list: its items' positions, and how many match in all. */
-export interface ListPage extends Page {
+/** Positions in answer order, with each one's distance from `near` when the criteria have one. */
+export interface Ordered {
   positions: Positions;
-  total: number;
+  distancesKm?: Float64Array;
+}
+
+/** One page of a list: its items' positions (and distances), and how many match in all. */
+export type ListPage = Page & Ordered & { total: number };
+
+/** The criteria as a selection: the box and the radius are areas, which every facet respects, like q. */
+function selectionCriteria(catalog: Catalog, criteria: SpotCriteria): Criteria<SpotFilter> {
+  const within: Positions[] = [];
+  if (criteria.bbox) within.push(positionsInBox(catalog.spots, criteria.bbox));
+  const { near } = criteria;
+  if (near?.radiusKm !== undefined) within.push(positionsWithin(catalog.spots, near.lat, near.lng, near.radiusKm));
+  return { filters: criteria.filters, q: criteria.q, within };
+}
+
+function matchingSpots(catalog: Catalog, criteria: SpotCriteria, memo?: Memo): Positions {
+  return matchingInOrder(catalog.spots, select(catalog.spots, selectionCriteria(catalog, criteria), memo));
+}
+
+/** The first `count` of the matching positions in answer order: by distance with `near`. */
+function firstInOrder(catalog: Catalog, criteria: SpotCriteria, matching: Positions, count: number): Ordered {
+  if (!criteria.near) return { positions: matching.subarray(0, count) };
+  return nearestFirst(catalog.spots, criteria.near, matching, count);
 }
 
 export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page, memo?: Memo): ListPage {
-  return { ...pageOf(catalog.spots, criteria, page, memo), ...page };
+  const matching = matchingSpots(catalog, criteria, memo);
+  const first = firstInOrder(catalog, criteria, matching, page.offset + page.limit);
+  return {
+    positions: first.positions.subarray(page.offset),
+    distancesKm: first.distancesKm?.subarray(page.offset),
+    total: matching.length,
+    ...page,
+  };
 }
 
-/** The positions of the markers in list order: spots that have coordinates (and lie in `bbox`, if given). */
-export function spotMarkers(catalog: Catalog, criteria: SpotCriteria & { bbox?: BoundingBox }, memo?: Memo): Positions {
-  const within = criteria.bbox ? positionsInBox(catalog.spots, criteria.bbox) : undefined;
-  const matching = matchingInOrder(catalog.spots, select(catalog.spots, { ...criteria, within }, memo));
-  const { ends } = catalog.spots.markers;
-  return matching.filter((position) => ends[position] !== (position === 0 ? 0 : ends[position - 1]));
+/** The matching spots that have a marker (coordinates), in answer order. */
+export function spotMarkers(catalog: Catalog, criteria: SpotCriteria, memo?: Memo): Ordered {
+  const { geoIdByPosition } = catalog.spots;
+  const located = matchingSpots(catalog, criteria, memo).filter((position) => geoIdByPosition[position] !== -1);
+  return firstInOrder(catalog, criteria, located, located.length);
+}
+
+/** What a map at a zoom shows: the markers that stand alone in answer order, and the clusters' JSON items. */
+export interface ClusteredMap extends Ordered {
+  clusters: string | Buffer;
+}
+
+/**
+ * The matching markers clustered as a map at `zoom` shows them. All markers (no filter,
+ * q or area narrows them) are the world the build clustered; any other set is clustered
+ * here, once per set and zoom: the memo knows it by a hash of its positions, whatever
+ * parameters produced it.
+ */
+export function spotClusters(catalog: Catalog, criteria: SpotCriteria, zoom: number, memo?: Memo): ClusteredMap {
+  const { spots } = catalog;
+  if (zoom < CLUSTERED_ZOOMS && isWorld(criteria)) {
+    // Ids follow positions: the markers alone at this zoom, read in id order, are in list order.
+    const alone: number[] = [];
+    for (let id = 0; id < spots.aloneFrom.length; id++)
+      if (spots.aloneFrom[id] <= zoom) alone.push(spots.geoPositions[id]);
+    const ordered = firstInOrder(catalog, criteria, Int32Array.from(alone), alone.length);
+    return { ...ordered, clusters: piece(spots.worldClusters, zoom) };
+  }
+  const markers = spotMarkers(catalog, criteria, memo);
+  if (zoom >= CLUSTERED_ZOOMS) return { ...markers, clusters: "" };
+  if (markers.positions.length === spots.geoSorted.length) {
+    // Every marker after all (a q that matches every spot): the world's clusters, in q's order.
+    const standsAlone = (position: number) => spots.aloneFrom[spots.geoIdByPosition[position]] <= zoom;
+    return { ...keep(markers, standsAlone), clusters: piece(spots.worldClusters, zoom) };
+  }
+  const set = toPositions(markers.positions);
+  const key = `clusters spots ${zoom} ${hash("sha1", new Uint8Array(set.buffer, set.byteOffset, set.byteLength))}`;
+  let clustered = memo?.get<{ alone: Positions; clusters: string }>(key);
+  if (!clustered) {
+    const points = Array.from(set, (position) => {
+      const id = spots.geoIdByPosition[position];
+      return { position, lat: spots.geoCoords[2 * id + 1], lng: spots.geoCoords[2 * id] };
+    });
+    const clustering = clusteringAt(clusterIndex(points, zoom), zoom);
+    clustered = { alone: toPositions(clustering.alone), clusters: clustersJson(clustering.clusters) };
+    memo?.set(key, clustered, clustered.alone.byteLength + clustered.clusters.length);
+  }
+  return { ...keep(markers, membership(clustered.alone, spots.size)), clusters: clustered.clusters };
+}
+
+/** Criteria that narrow nothing: every marker is on the map (`near` without a radius only orders them). */
+function isWorld(criteria: SpotCriteria): boolean {
+  const filtered = Object.values(criteria.filters).some((keys) => keys !== undefined);
+  return !filtered && criteria.q === undefined && !criteria.bbox && criteria.near?.radiusKm === undefined;
+}
+
+/** The ordered positions (and their distances) that pass the test, in the same order. */
+function keep(ordered: Ordered, test: (position: number) => boolean): Ordered {
+  const positions: number[] = [];
+  const distances: number[] = [];
+  ordered.positions.forEach((position, i) => {
+    if (!test(position)) return;
+    positions.push(position);
+    if (ordered.distancesKm) distances.push(ordered.distancesKm[i]);
+  });
+  return {
+    positions: Int32Array.from(positions),
+    distancesKm: ordered.distancesKm ? Float64Array.from(distances) : undefined,
+  };
 }
 
 /** Facet key in the response for each filter. */
@@ -46,7 +145,7 @@ const SPOT_FACET_KEYS = {
 } as const satisfies Record<SpotFilter, string>;
 
 export function spotFacets(catalog: Catalog, criteria: SpotCriteria, memo?: Memo) {
-  return facetSummary(catalog.spots, criteria, SPOT_FACET_KEYS, memo);
+  return facetSummary(catalog.spots, selectionCriteria(catalog, criteria), SPOT_FACET_KEYS, memo);
 }
 
 /** The position of the spot with this slug, if any. */

@@ -4,9 +4,10 @@
  * parameter given twice is a 400; one given empty (`?country=`) counts as absent.
  */
 import countries from "i18n-iso-countries";
+import { MAX_ZOOM } from "../../core/clusters.ts";
 import { foldKey } from "../../core/fold.ts";
 import { closest } from "../../core/suggest.ts";
-import type { BoundingBox } from "../catalog/geo.ts";
+import { type BoundingBox, wrapLongitude } from "../catalog/geo.ts";
 import { invalidQuery } from "./errors.ts";
 
 export type ParamParser<T> = (raw: string, name: string) => T;
@@ -91,24 +92,65 @@ export const countryCodes: ParamParser<string[] | undefined> = (raw, name) => {
 };
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** Decimal numbers separated by commas, exactly `count` of them and each finite, or null. */
+function decimals(raw: string, count: number): number[] | null {
+  const parts = raw.split(",").map((part) => part.trim());
+  if (parts.length !== count || !parts.every((part) => DECIMAL.test(part))) return null;
+  const values = parts.map(Number);
+  return values.every(Number.isFinite) ? values : null;
+}
+
 const BBOX_FORMAT = "bbox must be min_lat,min_lng,max_lat,max_lng in decimal degrees, like 36,-10,44,4";
 
+/**
+ * Longitudes may be any finite number: maps produce them past ±180 when panned round the
+ * world, and the geo queries wrap them. Latitudes must lie on the globe.
+ */
 export const bbox: ParamParser<BoundingBox> = (raw) => {
-  const parts = raw.split(",").map((part) => part.trim());
-  if (parts.length !== 4 || !parts.every((part) => DECIMAL.test(part)))
-    throw invalidQuery(`${BBOX_FORMAT}; got '${shown(raw)}'`);
-  const [minLat, minLng, maxLat, maxLng] = parts.map(Number);
-  for (const [label, value, limit] of [
-    ["min_lat", minLat, 90],
-    ["max_lat", maxLat, 90],
-    ["min_lng", minLng, 180],
-    ["max_lng", maxLng, 180],
+  const values = decimals(raw, 4);
+  if (!values) throw invalidQuery(`${BBOX_FORMAT}; got '${shown(raw)}'`);
+  const [minLat, minLng, maxLat, maxLng] = values;
+  for (const [label, value] of [
+    ["min_lat", minLat],
+    ["max_lat", maxLat],
   ] as const) {
-    if (Math.abs(value) > limit)
-      throw invalidQuery(`${BBOX_FORMAT}; ${label} ${value} is outside [-${limit}, ${limit}]`);
+    if (Math.abs(value) > 90) throw invalidQuery(`${BBOX_FORMAT}; ${label} ${value} is outside [-90, 90]`);
   }
   if (minLat > maxLat) throw invalidQuery(`${BBOX_FORMAT}; min_lat ${minLat} is greater than max_lat ${maxLat}`);
   return { minLat, minLng, maxLat, maxLng };
+};
+
+const NEAR_FORMAT = "near must be lat,lng in decimal degrees, like 38.7,-9.4";
+
+/** A point: latitude in [-90, 90], longitude any finite number (wrapped like bbox's). */
+export const nearParam: ParamParser<{ lat: number; lng: number }> = (raw) => {
+  const values = decimals(raw, 2);
+  if (!values) throw invalidQuery(`${NEAR_FORMAT}; got '${shown(raw)}'`);
+  const [lat, lng] = values;
+  if (Math.abs(lat) > 90) throw invalidQuery(`${NEAR_FORMAT}; latitude ${lat} is outside [-90, 90]`);
+  return { lat, lng: wrapLongitude(lng) };
+};
+
+/** Half of the Earth's circumference (20,015 km) is as far as two points can be: 20000 covers any useful radius. */
+export const MAX_RADIUS_KM = 20_000;
+
+export const radiusParam: ParamParser<number> = (raw, name) => {
+  const values = decimals(raw, 1);
+  if (!values || !(values[0] > 0 && values[0] <= MAX_RADIUS_KM)) {
+    throw invalidQuery(
+      `${name} must be a distance in km greater than 0 and at most ${MAX_RADIUS_KM}, like 50; got '${shown(raw)}'`,
+    );
+  }
+  return values[0];
+};
+
+export const zoomParam: ParamParser<number> = (raw, name) => {
+  const value = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= 0 && value <= MAX_ZOOM)) {
+    throw invalidQuery(`${name} must be a whole number from 0 to ${MAX_ZOOM}, a map's zoom level; got '${shown(raw)}'`);
+  }
+  return value;
 };
 
 /** A year of four digits, like 2027. */

@@ -16,6 +16,7 @@ export interface SchemaObject {
   const?: unknown;
   default?: unknown;
   minimum?: number;
+  exclusiveMinimum?: number;
   maximum?: number;
   maxLength?: number;
   pattern?: string;

@@ -43,6 +43,7 @@ const BUDGET_MS = Number(values.budget ?? 800);
 const CACHE_MAX_MB = 64;
 const WORK = path.resolve(".cache/bench");
 const REPEATED_PATH = "/api/spots?country=pt,es&limit=20";
+const WORLD_MAP_PATH = "/api/spots/map?zoom=2";
 
 interface Child {
   process: ChildProcess;
@@ -115,6 +116,8 @@ interface QueryKind {
   name: string;
   api: Latency;
   orama: Latency | null;
+  /** The p99 the kind must stay under at 100k spots, if it has a target. */
+  targetP99Ms: number | null;
 }
 
 async function measureSize(spots: number) {
@@ -154,15 +157,16 @@ async function measureSize(spots: number) {
 
     console.error(`[${spots}] in-process queries (Orama beside them)...`);
     const samples = String(spots >= 100_000 ? 20 : 60);
-    const { kinds, oramaIndexSeconds, mismatches } = JSON.parse(
+    const { kinds, oramaIndexSeconds, worldZoom2Bytes, mismatches } = JSON.parse(
       await finished(
         run("scripts/bench/measure-queries.ts", [path.join(distDir, "snapshot.json"), samples, String(BUDGET_MS)]),
       ),
-    ) as { kinds: QueryKind[]; oramaIndexSeconds: number; mismatches: string[] };
+    ) as { kinds: QueryKind[]; oramaIndexSeconds: number; worldZoom2Bytes: number; mismatches: string[] };
 
     console.error(`[${spots}] HTTP load (${SECONDS} s each)...`);
     const repeated = await load(port, REPEATED_PATH);
     const distinct = await load(port, "--distinct");
+    const worldMap = await load(port, WORLD_MAP_PATH);
     const node = await baseline("node", bodyBytes);
     const h3 = await baseline("h3", bodyBytes);
 
@@ -174,8 +178,8 @@ async function measureSize(spots: number) {
       spots,
       build: { ...build, piecesBytes },
       start: { seconds: startSeconds, readyRssMiB: readyRss },
-      queries: { kinds, oramaIndexSeconds },
-      http: { bodyBytes, repeated, distinct, node, h3 },
+      queries: { kinds, oramaIndexSeconds, worldZoom2Bytes },
+      http: { bodyBytes, repeated, distinct, worldMap, node, h3 },
       memory: { readyMiB: readyRss, limitMiB: (readyRss + CACHE_MAX_MB) * 1.25, ...memory },
       correctness: { mismatches },
     };
@@ -203,8 +207,17 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
     const peer = kind.orama
       ? `; Orama ${fmt(kind.orama.perSecond, 0)} q/s (${fmt(kind.api.perSecond / kind.orama.perSecond, 1)}×)`
       : "";
-    rows.push([`query: ${kind.name}`, `${api}${peer}`]);
+    const target =
+      kind.targetP99Ms === null
+        ? ""
+        : `; target p99 < ${kind.targetP99Ms} ms at 100k: ${kind.api.p99 < kind.targetP99Ms ? "met" : "MISSED"}`;
+    rows.push([`query: ${kind.name}`, `${api}${peer}${target}`]);
   }
+  const worldBody = queries.worldZoom2Bytes;
+  rows.push([
+    "map zoom=2 world body",
+    `${fmt(worldBody / 1024, 1)} kB (target < 100 kB: ${worldBody < 100_000 ? "met" : "MISSED"})`,
+  ]);
   rows.push(
     ["HTTP: bare node http", `${fmt(http.node.rps, 0)} req/s, p99 ${http.node.p99} ms`],
     ["HTTP: bare h3", `${fmt(http.h3.rps, 0)} req/s, p99 ${http.h3.p99} ms (${percentOfNode(http.h3.rps)})`],
@@ -217,8 +230,13 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
       `${fmt(http.distinct.rps, 0)} req/s, p99 ${http.distinct.p99} ms (${percentOfNode(http.distinct.rps)})`,
     ],
     [
+      "HTTP: world map zoom=2",
+      `${fmt(http.worldMap.rps, 0)} req/s, p99 ${http.worldMap.p99} ms (${percentOfNode(http.worldMap.rps)}; replayed)`,
+    ],
+    [
       "HTTP errors",
-      `${http.repeated.errors + http.distinct.errors} errors, ${http.repeated.non2xx + http.distinct.non2xx} non-2xx`,
+      `${http.repeated.errors + http.distinct.errors + http.worldMap.errors} errors, ` +
+        `${http.repeated.non2xx + http.distinct.non2xx + http.worldMap.non2xx} non-2xx`,
     ],
     [
       "memory",

@@ -39,11 +39,11 @@ describe("bodies made of serialized pieces", () => {
   });
 
   it("the markers of a map are the JSON of their values, spots without coordinates left out", () => {
-    const positions = spotMarkers(catalog, { filters: {} });
-    expect(positions.length).toBeGreaterThan(0);
-    const value = { spots: markersAt(catalog, positions) };
-    expect(markersBody(catalog.spots.markers, positions).toString()).toBe(JSON.stringify(value));
-    expect(markersBody(catalog.spots.markers, new Int32Array(0)).toString()).toBe('{"spots":[]}');
+    const markers = spotMarkers(catalog, { filters: {} });
+    expect(markers.positions.length).toBeGreaterThan(0);
+    const value = { spots: markersAt(catalog, markers.positions) };
+    expect(markersBody(catalog.spots.markers, markers).toString()).toBe(JSON.stringify(value));
+    expect(markersBody(catalog.spots.markers, { positions: new Int32Array(0) }).toString()).toBe('{"spots":[]}');
   });
 
   it("every detail is the JSON of its entry", () => {

@@ -93,6 +93,18 @@ describe.each(Object.keys(document.paths))("query parameters of %s", (template) 
   const base = contract.operation(template)["x-example-request"]!.split("?")[0];
   const parameters = queryParameters(template);
 
+  /** The parameters a parameter needs beside it (`x-requires`), with their examples, as the start of a query. */
+  function requiredWith(parameter: ParameterObject): string {
+    const names = (parameter as ParameterObject & { "x-requires"?: string[] })["x-requires"] ?? [];
+    return names
+      .map((needed) => {
+        const other = parameters.find((candidate) => candidate.name === needed);
+        expect(other, `${parameter.name} requires ${needed}, declared on ${template}`).toBeDefined();
+        return `${needed}=${asQueryValue(other!.example)}&`;
+      })
+      .join("");
+  }
+
   it("declares exactly the parameters the server accepts", async () => {
     expect(parameters.map((parameter) => parameter.name).sort()).toEqual(await acceptedNames(template));
   });
@@ -108,7 +120,8 @@ describe.each(Object.keys(document.paths))("query parameters of %s", (template) 
         $ref: `${BASE}#/components/parameters/${refName(template, parameter.name)}/schema`,
       });
       expect(validate(parameter.example), JSON.stringify(validate.errors)).toBe(true);
-      const { status, body } = await getJson(app, `${base}?${parameter.name}=${asQueryValue(parameter.example)}`);
+      const query = `${requiredWith(parameter)}${parameter.name}=${asQueryValue(parameter.example)}`;
+      const { status, body } = await getJson(app, `${base}?${query}`);
       expect(status, body?.error).toBe(200);
     },
   );
@@ -117,7 +130,8 @@ describe.each(Object.keys(document.paths))("query parameters of %s", (template) 
     "%s: the server applies the schema's rules",
     async (name, parameter) => {
       for (const [value, expected] of probes(parameter.schema!)) {
-        const { status, body } = await getJson(app, `${base}?${name}=${encodeURIComponent(value)}`);
+        const query = `${requiredWith(parameter)}${name}=${encodeURIComponent(value)}`;
+        const { status, body } = await getJson(app, `${base}?${query}`);
         expect(status, `${name}=${value.slice(0, 40)}: ${body?.error}`).toBe(expected);
       }
     },
@@ -145,6 +159,12 @@ function probes(raw: SchemaObject): [string, number][] {
       ["-1", 400],
     );
     if (schema.minimum! > 0) out.push([String(schema.minimum! - 1), 400]);
+  }
+  if (schema.type === "number") {
+    out.push([String(schema.maximum), 200], [String(schema.maximum! + 1), 400], ["a number", 400]);
+    if (schema.exclusiveMinimum !== undefined) {
+      out.push([String(schema.exclusiveMinimum), 400], [String(schema.exclusiveMinimum + 0.5), 200]);
+    }
   }
   if (schema.maxLength !== undefined)
     out.push(["a".repeat(schema.maxLength), 200], ["a".repeat(schema.maxLength + 1), 400]);

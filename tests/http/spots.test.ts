@@ -145,6 +145,8 @@ describe("GET /api/spots/map", () => {
         "name",
         "slug",
         "summary",
+        "tier",
+        "wave_type",
       ]);
   });
 
@@ -177,12 +179,24 @@ describe("GET /api/spots/map", () => {
     ["0,0,Infinity,1", `${BBOX_RULE}; got '0,0,Infinity,1'`],
     ["1e1,0,20,1", `${BBOX_RULE}; got '1e1,0,20,1'`],
     ["-91,0,0,1", `${BBOX_RULE}; min_lat -91 is outside [-90, 90]`],
-    ["0,0,1,181", `${BBOX_RULE}; max_lng 181 is outside [-180, 180]`],
+    ["0,0,91,1", `${BBOX_RULE}; max_lat 91 is outside [-90, 90]`],
+    [`0,0,1,1${"0".repeat(400)}`, `${BBOX_RULE}; got '0,0,1,1${"0".repeat(33)}...'`],
     ["10,0,5,1", `${BBOX_RULE}; min_lat 10 is greater than max_lat 5`],
   ])("bbox=%s is 400", async (value, message) => {
     const { status, body } = await getJson(app, `/api/spots/map?bbox=${value}`);
     expect(status).toBe(400);
     expect(body).toEqual({ error: message, code: "INVALID_QUERY" });
+  });
+
+  it("wraps longitudes past ±180, as a map panned round the world gives them", async () => {
+    const slugs = async (bbox: string) =>
+      (await getJson(app, `/api/spots/map?bbox=${bbox}`)).body.spots.map((marker: { slug: string }) => marker.slug);
+    const fijiToSamoa = await slugs("-25,170,-10,-170");
+    expect(await slugs("-25,530,-10,550")).toEqual(fijiToSamoa);
+    expect(await slugs("-25,170,-10,190")).toEqual(fijiToSamoa);
+    expect(await slugs("-25,-190,-10,-170")).toEqual(fijiToSamoa);
+    const everywhere = (await getJson(app, "/api/spots/map")).body.spots.length;
+    expect(await slugs("-90,-200,90,160")).toHaveLength(everywhere);
   });
 
   it("does not take limit or offset: the map is not paginated", async () => {
@@ -251,5 +265,101 @@ describe("GET /api/spots/{slug}", () => {
     const { status, body } = await getJson(app, "/api/spots/atlantis");
     expect(status).toBe(404);
     expect(body).toEqual({ error: "no spot with slug 'atlantis'; GET /api/spots lists them", code: "NOT_FOUND" });
+  });
+});
+
+describe("near me, this area, clusters", () => {
+  type Listed = { slug: string; distance_km: number | null };
+  const NEAR_RULE = "near must be lat,lng in decimal degrees, like 38.7,-9.4";
+
+  it("near=38.7,-9.4&radius_km=50 lists the Lisbon coast nearest first, with distances to 0.1 km", async () => {
+    const { status, body } = await getJson(app, "/api/spots?near=38.7,-9.4&radius_km=50");
+    expect(status).toBe(200);
+    expect(body.spots.map((spot: Listed) => spot.slug)).toEqual(["carcavelos", "ribeira-d-ilhas", "coxos"]);
+    expect(body.total).toBe(3);
+    const distances = body.spots.map((spot: Listed) => spot.distance_km);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    for (const km of distances) expect(Math.round(km * 10) / 10).toBe(km);
+    expect(distances[0]).toBeGreaterThan(5);
+    expect(distances[0]).toBeLessThan(7);
+  });
+
+  it("near without a radius orders every spot, those without coordinates last with distance_km null", async () => {
+    const { body } = await getJson(app, "/api/spots?near=38.7,-9.4&limit=100&offset=250");
+    expect(body.total).toBe(allSpots.length);
+    const unlocated = allSpots.filter((spot) => spot.latitude === null).map((spot) => spot.slug);
+    const tail = body.spots.slice(-Math.min(unlocated.length, body.spots.length));
+    for (const spot of tail) expect(spot.distance_km).toBeNull();
+    expect(tail.every((spot: Listed) => unlocated.includes(spot.slug))).toBe(true);
+  });
+
+  it("near on the map gives each marker its distance; the facets of a radius count only what it holds", async () => {
+    const map = (await getJson(app, "/api/spots/map?near=38.7,-9.4&radius_km=150")).body;
+    expect(map.spots.map((marker: Listed) => marker.slug)).toContain("nazare");
+    expect(map.spots.every((marker: Listed) => typeof marker.distance_km === "number")).toBe(true);
+    const meta = (await getJson(app, "/api/spots/meta?near=38.7,-9.4&radius_km=150")).body;
+    expect(meta.filtered_total).toBe(map.spots.length);
+    expect(meta.facets.countries).toEqual([{ value: "PT", count: map.spots.length }]);
+  });
+
+  it("bbox on the list and the meta: search this area, paginated, with its counts", async () => {
+    const box = "36.9,-9.6,42.2,-6.2";
+    const markers = (await getJson(app, `/api/spots/map?bbox=${box}`)).body.spots;
+    const page = (await getJson(app, `/api/spots?bbox=${box}&limit=2&offset=1`)).body;
+    expect(page.total).toBe(markers.length);
+    expect(page.spots.map((spot: Listed) => spot.slug)).toEqual(
+      markers.slice(1, 3).map((marker: Listed) => marker.slug),
+    );
+    expect((await getJson(app, `/api/spots/meta?bbox=${box}`)).body.filtered_total).toBe(markers.length);
+  });
+
+  it("zoom clusters the markers: lone markers and clusters add up to the unclustered map", async () => {
+    const all = (await getJson(app, "/api/spots/map")).body.spots;
+    const { body } = await getJson(app, "/api/spots/map?zoom=2");
+    expect(Object.keys(body)).toEqual(["spots", "clusters"]);
+    expect(body.clusters.length).toBeGreaterThan(0);
+    const clustered = body.clusters.reduce((sum: number, cluster: { count: number }) => sum + cluster.count, 0);
+    expect(body.spots.length + clustered).toBe(all.length);
+    for (const cluster of body.clusters) {
+      expect(Object.keys(cluster)).toEqual(["lat", "lng", "count", "expansion_zoom"]);
+      expect(cluster.expansion_zoom).toBeGreaterThan(2);
+    }
+    const far = (await getJson(app, "/api/spots/map?zoom=20")).body;
+    expect(far).toEqual({ spots: all, clusters: [] });
+  });
+
+  it.each([
+    ["near=38.7", `${NEAR_RULE}; got '38.7'`],
+    ["near=38.7,-9.4,3", `${NEAR_RULE}; got '38.7,-9.4,3'`],
+    ["near=lisbon", `${NEAR_RULE}; got 'lisbon'`],
+    ["near=91,0", `${NEAR_RULE}; latitude 91 is outside [-90, 90]`],
+    ["radius_km=50", "radius_km needs near=lat,lng, the point to measure from; add near or leave radius_km out"],
+    ["near=0,0&radius_km=0", "radius_km must be a distance in km greater than 0 and at most 20000, like 50; got '0'"],
+    [
+      "near=0,0&radius_km=20001",
+      "radius_km must be a distance in km greater than 0 and at most 20000, like 50; got '20001'",
+    ],
+    ["near=0,0&radius_km=-5", "radius_km must be a distance in km greater than 0 and at most 20000, like 50; got '-5'"],
+  ])("/api/spots?%s is 400 with a message that says what to send", async (query, message) => {
+    for (const path of ["/api/spots", "/api/spots/map", "/api/spots/meta"]) {
+      const { status, body } = await getJson(app, `${path}?${query}`);
+      expect(status, path).toBe(400);
+      expect(body).toEqual({ error: message, code: "INVALID_QUERY" });
+    }
+  });
+
+  it.each(["2.5", "21", "-1", "two", "1e1"])("zoom=%s is 400", async (zoom) => {
+    const { status, body } = await getJson(app, `/api/spots/map?zoom=${zoom}`);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: `zoom must be a whole number from 0 to 20, a map's zoom level; got '${zoom}'`,
+      code: "INVALID_QUERY",
+    });
+  });
+
+  it("zoom is the map's alone: the list does not take it", async () => {
+    const { status, body } = await getJson(app, "/api/spots?zoom=2");
+    expect(status).toBe(400);
+    expect(body.error).toMatch(/^unknown parameter 'zoom'/);
   });
 });

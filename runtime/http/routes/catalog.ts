@@ -3,12 +3,30 @@ import type { H3 } from "h3";
 import { SPOT_FILTERS, SURFER_FILTERS } from "../../../core/snapshot-format.ts";
 import { detailBody, listBody, markersBody } from "../../catalog/bodies.ts";
 import type { FilterSelection } from "../../catalog/selection.ts";
-import { listSpots, spotFacets, spotMarkers, spotPosition } from "../../catalog/spots.ts";
+import {
+  listSpots,
+  type SpotCriteria,
+  spotClusters,
+  spotFacets,
+  spotMarkers,
+  spotPosition,
+} from "../../catalog/spots.ts";
 import { listSurfers, surferFacets, surferPosition } from "../../catalog/surfers.ts";
 import type { Memo } from "../../memory-budget.ts";
 import type { Catalog } from "../../snapshot.ts";
-import { notFound } from "../errors.ts";
-import { bbox, countryCodes, filterValues, integerParam, parseQuery, textQuery } from "../params.ts";
+import { invalidQuery, notFound } from "../errors.ts";
+import {
+  bbox,
+  countryCodes,
+  filterValues,
+  integerParam,
+  nearParam,
+  type ParamsOf,
+  parseQuery,
+  radiusParam,
+  textQuery,
+  zoomParam,
+} from "../params.ts";
 import { JSON_TYPE, jsonRepresentation, type ResponseContext, representation } from "../respond.ts";
 import { route, slugParam } from "../route.ts";
 
@@ -25,11 +43,27 @@ const SPOT_FILTER_PARAMS = {
 };
 const SURFER_FILTER_PARAMS = { country: countryCodes, discipline: filterValues, era: filterValues, tier: filterValues };
 
-const SPOT_LIST = { ...PAGE, ...SEARCH, ...SPOT_FILTER_PARAMS };
-const SPOT_MAP = { bbox, ...SEARCH, ...SPOT_FILTER_PARAMS };
-const SPOT_META = { ...SEARCH, ...SPOT_FILTER_PARAMS };
+const AREA = { bbox, near: nearParam, radius_km: radiusParam };
+
+const SPOT_LIST = { ...PAGE, ...SEARCH, ...SPOT_FILTER_PARAMS, ...AREA };
+const SPOT_MAP = { ...SEARCH, ...SPOT_FILTER_PARAMS, ...AREA, zoom: zoomParam };
+const SPOT_META = { ...SEARCH, ...SPOT_FILTER_PARAMS, ...AREA };
 const SURFER_LIST = { ...PAGE, ...SEARCH, ...SURFER_FILTER_PARAMS };
 const SURFER_META = { ...SEARCH, ...SURFER_FILTER_PARAMS };
+
+/** The spot criteria of a request's parameters: filters, q, and the areas (`radius_km` measures from `near`). */
+function spotCriteria(params: ParamsOf<typeof SPOT_META>): SpotCriteria {
+  const { near, radius_km: radiusKm } = params;
+  if (radiusKm !== undefined && !near) {
+    throw invalidQuery("radius_km needs near=lat,lng, the point to measure from; add near or leave radius_km out");
+  }
+  return {
+    filters: pickFilters(params, SPOT_FILTERS),
+    q: params.q,
+    bbox: params.bbox,
+    near: near && { ...near, radiusKm },
+  };
+}
 
 function pickFilters<Filter extends string>(
   params: Record<string, unknown>,
@@ -43,20 +77,24 @@ function pickFilters<Filter extends string>(
 export function registerCatalogRoutes(app: H3, catalog: Catalog, context: ResponseContext, memo: Memo): void {
   route(app, "/api/spots", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, SPOT_LIST);
-    const criteria = { filters: pickFilters(params, SPOT_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    return representation(listBody("spots", catalog.spots.list, listSpots(catalog, criteria, page, memo)), JSON_TYPE);
+    const listed = listSpots(catalog, spotCriteria(params), page, memo);
+    return representation(listBody("spots", catalog.spots.list, listed), JSON_TYPE);
   });
 
   route(app, "/api/spots/map", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, SPOT_MAP);
-    const criteria = { filters: pickFilters(params, SPOT_FILTERS), q: params.q, bbox: params.bbox };
-    return representation(markersBody(catalog.spots.markers, spotMarkers(catalog, criteria, memo)), JSON_TYPE);
+    const criteria = spotCriteria(params);
+    const markers =
+      params.zoom === undefined
+        ? spotMarkers(catalog, criteria, memo)
+        : spotClusters(catalog, criteria, params.zoom, memo);
+    return representation(markersBody(catalog.spots.markers, markers), JSON_TYPE);
   });
 
   route(app, "/api/spots/meta", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, SPOT_META);
-    return jsonRepresentation(spotFacets(catalog, { filters: pickFilters(params, SPOT_FILTERS), q: params.q }, memo));
+    return jsonRepresentation(spotFacets(catalog, spotCriteria(params), memo));
   });
 
   route(app, "/api/spots/:slug", "snapshot", context, (event) => {

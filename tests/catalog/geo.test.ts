@@ -1,0 +1,313 @@
+/**
+ * Every geo answer against a brute-force computation over all spots, written here
+ * independently of runtime/catalog/geo.ts: great-circle distances from unit vectors (not
+ * haversine), boxes by longitude arithmetic modulo 360 (not the index's two ranges),
+ * clusters by running supercluster directly over the markers. On the bundled catalog and
+ * on a generated one with spots at the poles, on the antimeridian and on the same point.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import Supercluster from "supercluster";
+import { describe, expect, it } from "vitest";
+import type { Cluster } from "../../core/clusters.ts";
+import { foldKey } from "../../core/fold.ts";
+import type { Spot } from "../../core/resources.ts";
+import type { SpotEntry } from "../../core/snapshot-format.ts";
+import type { BoundingBox, Near } from "../../runtime/catalog/geo.ts";
+import { listSpots, type SpotCriteria, spotClusters, spotFacets, spotMarkers } from "../../runtime/catalog/spots.ts";
+import type { Catalog } from "../../runtime/snapshot.ts";
+import { generateContent } from "../../scripts/generate-content.ts";
+import { entriesOf, testCatalog } from "../helpers/app.ts";
+import { catalogFrom } from "../helpers/fixture-catalog.ts";
+
+const RUNS = { seed: 20261123, numRuns: 120 };
+const EVERYTHING = { limit: 1_000_000, offset: 0 };
+
+/** Where geometry is hard: both poles, both sides of the antimeridian, one point twice. */
+const EXTREME_POINTS: [lat: number, lng: number][] = [
+  [89.95, 10],
+  [-89.9, -120],
+  [-16.8, 179.995],
+  [-16.8, -179.995],
+  [65, 180],
+  [38.7, -9.4],
+  [38.7, -9.4],
+];
+
+/** A generated catalog whose first spots are moved to the extreme points. */
+function generatedCatalog(): Catalog {
+  const dir = mkdtempSync(path.join(tmpdir(), "geo-catalog-"));
+  generateContent(2000, 20, dir, 16);
+  const csv = path.join(dir, "spots.csv");
+  const lines = readFileSync(csv, "utf8").split("\n");
+  EXTREME_POINTS.forEach(([lat, lng], i) => {
+    // Generated names and regions hold no commas: latitude and longitude are the 6th and 7th fields.
+    const fields = lines[i + 1].split(",");
+    fields.splice(5, 2, String(lat), String(lng));
+    lines[i + 1] = fields.join(",");
+  });
+  writeFileSync(csv, lines.join("\n"));
+  return catalogFrom(dir);
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** Great-circle distance from the angle between unit vectors (atan2 of cross and dot products). */
+function bruteDistanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const vector = (lat: number, lng: number) => {
+    const [phi, lambda] = [(lat * Math.PI) / 180, (lng * Math.PI) / 180];
+    return [Math.cos(phi) * Math.cos(lambda), Math.cos(phi) * Math.sin(lambda), Math.sin(phi)];
+  };
+  const [a, b] = [vector(lat1, lng1), vector(lat2, lng2)];
+  const cross = [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  return Math.atan2(Math.hypot(...cross), dot) * EARTH_RADIUS_KM;
+}
+
+const mod360 = (value: number) => ((value % 360) + 360) % 360;
+
+/** In the box when east of its west edge by no more than its width, both taken modulo 360. */
+function bruteInBox(lat: number, lng: number, box: BoundingBox): boolean {
+  if (lat < box.minLat || lat > box.maxLat) return false;
+  if (box.maxLng - box.minLng >= 360) return true;
+  return mod360(lng - box.minLng) <= mod360(box.maxLng - box.minLng);
+}
+
+for (const [label, load] of [
+  ["bundled catalog", testCatalog],
+  ["generated catalog", generatedCatalog],
+] as const) {
+  describe(`geo answers on the ${label}`, () => {
+    const catalog = load();
+    const spots = entriesOf<SpotEntry>(catalog.spots).map(({ spot }) => spot);
+    const located = spots.flatMap((spot, position) => (spot.latitude === null ? [] : [position]));
+    const distanceOf = (spot: Spot, near: Near) => bruteDistanceKm(near.lat, near.lng, spot.latitude!, spot.longitude!);
+
+    const values = (field: keyof Spot) => [...new Set(spots.map((spot) => spot[field]).filter((v) => v !== null))];
+    const criteria: fc.Arbitrary<Omit<SpotCriteria, "near" | "bbox">> = fc.record({
+      filters: fc.record(
+        {
+          wave_type: fc.subarray(values("wave_type") as string[], { minLength: 1 }).map((v) => v.map(foldKey)),
+          tier: fc.subarray(values("tier") as string[], { minLength: 1 }).map((v) => v.map(foldKey)),
+        },
+        { requiredKeys: [] },
+      ),
+      q: fc.option(fc.constantFrom("reef", "beach", "point", "bay"), { nil: undefined }),
+    });
+    const latitude = fc.oneof(
+      fc.double({ min: -90, max: 90, noNaN: true }),
+      fc.constantFrom(90, -90, 89.9, -89.9, 38.7, -16.8, 0),
+    );
+    const longitude = fc.oneof(
+      fc.double({ min: -540, max: 540, noNaN: true }),
+      fc.constantFrom(180, -180, 179.99, -179.99, 539.9, -9.4),
+    );
+    const radius = fc.option(
+      fc.oneof(
+        fc.constantFrom(0.001, 1, 50, 500, 5000, 20_000),
+        fc.double({ min: 0.001, max: 20_000, noNaN: true }),
+        fc.double({ min: 1, max: 1000, noNaN: true }),
+      ),
+      { nil: undefined },
+    );
+    // Anywhere on the globe, or where spots are (so that circles hold spots near their rims).
+    const anywhere = fc.record({ lat: latitude, lng: longitude.map((lng) => mod360(lng + 180) - 180) });
+    const atASpot = fc.constantFrom(...located).map((position) => ({
+      lat: spots[position].latitude!,
+      lng: spots[position].longitude!,
+    }));
+    const near: fc.Arbitrary<Near> = fc
+      .tuple(fc.oneof(anywhere, atASpot), radius)
+      .map(([point, radiusKm]) => ({ ...point, radiusKm }));
+    const box: fc.Arbitrary<BoundingBox> = fc
+      .record({ a: latitude, b: latitude, minLng: longitude, maxLng: longitude })
+      .map(({ a, b, minLng, maxLng }) => ({ minLat: Math.min(a, b), maxLat: Math.max(a, b), minLng, maxLng }));
+
+    /** The usual answer order (filters and q, without any area): already checked elsewhere. */
+    const usualOrder = (query: Omit<SpotCriteria, "near" | "bbox">) =>
+      Array.from(listSpots(catalog, query, EVERYTHING).positions);
+
+    /** A distance so close to the radius that two formulas may disagree on which side it lies. */
+    const onTheEdge = (spot: Spot, within: Near) =>
+      within.radiusKm !== undefined && Math.abs(distanceOf(spot, within) - within.radiusKm) < 1e-6;
+
+    /** The brute-force list: the usual order, filtered by area, then nearest first (to the metre). */
+    function bruteList(query: Omit<SpotCriteria, "near" | "bbox">, within: Near | undefined, bbox?: BoundingBox) {
+      const inArea = (position: number) => {
+        const spot = spots[position];
+        if (bbox && (spot.latitude === null || !bruteInBox(spot.latitude, spot.longitude!, bbox))) return false;
+        if (within?.radiusKm === undefined) return true;
+        return spot.latitude !== null && distanceOf(spot, within) <= within.radiusKm;
+      };
+      const usual = usualOrder(query).filter(inArea);
+      if (!within) return { positions: usual, distances: undefined };
+      const rank = new Map(usual.map((position, i) => [position, i]));
+      const metres = (position: number) =>
+        spots[position].latitude === null ? Infinity : Math.round(distanceOf(spots[position], within) * 1000);
+      const ordered = [...usual].sort((a, b) => metres(a) - metres(b) || rank.get(a)! - rank.get(b)!);
+      return { positions: ordered, distances: ordered.map((p) => (metres(p) === Infinity ? NaN : metres(p) / 1000)) };
+    }
+
+    it("near and radius_km: the spots within the radius, nearest first, with their distances", () => {
+      fc.assert(
+        fc.property(criteria, near, (query, within) => {
+          const found = listSpots(catalog, { ...query, near: within }, EVERYTHING);
+          const expected = bruteList(query, within);
+          const edge = located.filter((position) => onTheEdge(spots[position], within));
+          const strip = (list: number[]) => list.filter((position) => !edge.includes(position));
+          expect(strip(Array.from(found.positions))).toEqual(strip(expected.positions));
+          expect(found.total).toBe(found.positions.length);
+          found.positions.forEach((position, i) => {
+            if (Number.isNaN(expected.distances![expected.positions.indexOf(position)])) {
+              expect(found.distancesKm![i]).toBeNaN();
+            } else {
+              expect(found.distancesKm![i]).toBeCloseTo(distanceOf(spots[position], within), 2);
+            }
+          });
+        }),
+        RUNS,
+      );
+    });
+
+    it("near: pages of the nearest-first list concatenate to the whole list", () => {
+      fc.assert(
+        fc.property(criteria, near, fc.integer({ min: 1, max: 60 }), (query, within, limit) => {
+          const whole = Array.from(listSpots(catalog, { ...query, near: within }, EVERYTHING).positions);
+          const pages: number[] = [];
+          for (let offset = 0; offset < Math.min(whole.length, 400); offset += limit) {
+            pages.push(...listSpots(catalog, { ...query, near: within }, { limit, offset }).positions);
+          }
+          expect(pages).toEqual(whole.slice(0, pages.length));
+        }),
+        { ...RUNS, numRuns: 60 },
+      );
+    });
+
+    it("bbox on the list: the spots in the box (wrapped longitudes, across the antimeridian), usual order", () => {
+      fc.assert(
+        fc.property(criteria, box, (query, bbox) => {
+          const found = listSpots(catalog, { ...query, bbox }, EVERYTHING);
+          expect(Array.from(found.positions)).toEqual(bruteList(query, undefined, bbox).positions);
+        }),
+        RUNS,
+      );
+    });
+
+    it("bbox and near together on the map: markers in the box and radius, nearest first", () => {
+      fc.assert(
+        fc.property(criteria, box, near, (query, bbox, within) => {
+          const found = spotMarkers(catalog, { ...query, bbox, near: within });
+          const expected = bruteList(query, within, bbox).positions;
+          const edge = located.filter((position) => onTheEdge(spots[position], within));
+          expect(Array.from(found.positions).filter((p) => !edge.includes(p))).toEqual(
+            expected.filter((p) => !edge.includes(p)),
+          );
+        }),
+        RUNS,
+      );
+    });
+
+    it("facets of an area count what the area holds, each field without its own filter", () => {
+      fc.assert(
+        fc.property(criteria, box, (query, bbox) => {
+          const { filtered_total, facets } = spotFacets(catalog, { ...query, bbox });
+          expect(filtered_total).toBe(bruteList(query, undefined, bbox).positions.length);
+          const withoutWaveType = { ...query, filters: { ...query.filters, wave_type: undefined } };
+          const counts = new Map<string, number>();
+          for (const position of bruteList(withoutWaveType, undefined, bbox).positions) {
+            const value = spots[position].wave_type;
+            if (value !== null) counts.set(value, (counts.get(value) ?? 0) + 1);
+          }
+          for (const { value, count } of facets.waveTypes) expect(count, value).toBe(counts.get(value) ?? 0);
+          expect(facets.waveTypes.filter(({ count }) => count > 0).length).toBe(counts.size);
+        }),
+        RUNS,
+      );
+    });
+
+    /**
+     * supercluster run directly over the markers a request would show without zoom, given in
+     * catalog order (its greedy merging depends on the order: the answer must not depend on q's ranking).
+     */
+    function bruteClusters(markers: number[], zoom: number) {
+      const index = new Supercluster({ radius: 40, extent: 512, minPoints: 2, maxZoom: 16 }).load(
+        [...markers]
+          .sort((a, b) => a - b)
+          .map((position) => ({
+            type: "Feature" as const,
+            properties: { position },
+            geometry: { type: "Point" as const, coordinates: [spots[position].longitude!, spots[position].latitude!] },
+          })),
+      );
+      const alone: number[] = [];
+      const clusters: { lat: number; lng: number; count: number; expansion_zoom: number; leaves: number[] }[] = [];
+      for (const feature of index.getClusters([-180, -90, 180, 90], zoom)) {
+        if (!feature.properties.cluster) {
+          alone.push(feature.properties.position);
+          continue;
+        }
+        const [lng, lat] = feature.geometry.coordinates;
+        clusters.push({
+          lat,
+          lng,
+          count: feature.properties.point_count,
+          expansion_zoom: index.getClusterExpansionZoom(feature.properties.cluster_id),
+          leaves: index.getLeaves(feature.properties.cluster_id, Infinity).map((leaf) => leaf.properties.position),
+        });
+      }
+      return { alone, clusters };
+    }
+
+    const zoom = fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constantFrom(0, 2, 16, 17));
+    const mapCriteria = fc.record({
+      query: criteria,
+      bbox: fc.option(box, { nil: undefined }),
+      near: fc.option(near, { nil: undefined }),
+    });
+
+    it("clusters: what supercluster makes of the same markers; counts add up to the markers they replace", () => {
+      fc.assert(
+        fc.property(mapCriteria, zoom, ({ query, bbox, near: within }, level) => {
+          const request = { ...query, bbox, near: within };
+          const markers = Array.from(spotMarkers(catalog, request).positions);
+          const map = spotClusters(catalog, request, level);
+          const clusters: Cluster[] = JSON.parse(`[${map.clusters.toString()}]`);
+          const expected = bruteClusters(markers, level);
+          // The markers left alone keep the answer's order (nearest first with near).
+          expect(Array.from(map.positions)).toEqual(markers.filter((p) => expected.alone.includes(p)));
+          expect(clusters.length).toBe(expected.clusters.length);
+          const byPlace = <C extends { lat: number; lng: number; count: number }>(list: C[]) =>
+            [...list].sort((a, b) => b.count - a.count || b.lat - a.lat || a.lng - b.lng);
+          byPlace(expected.clusters).forEach((cluster, i) => {
+            const answered = byPlace(clusters)[i];
+            expect(answered.count).toBe(cluster.count);
+            expect(answered.lat).toBeCloseTo(cluster.lat, 5);
+            expect(answered.lng).toBeCloseTo(cluster.lng, 5);
+            expect(answered.expansion_zoom).toBe(cluster.expansion_zoom);
+            expect(answered.expansion_zoom).toBeGreaterThan(level);
+          });
+          // Every marker is either alone or in exactly one cluster.
+          const replaced = expected.clusters.flatMap((cluster) => cluster.leaves);
+          expect(replaced.length).toBe(clusters.reduce((sum, cluster) => sum + cluster.count, 0));
+          expect([...map.positions, ...replaced].sort((a, b) => a - b)).toEqual([...markers].sort((a, b) => a - b));
+          if (level > 16) expect(clusters).toEqual([]);
+        }),
+        { ...RUNS, numRuns: 80 },
+      );
+    });
+
+    it("the world map the build clustered is what supercluster makes of every marker, at every zoom", () => {
+      const markers = Array.from(spotMarkers(catalog, { filters: {} }).positions);
+      expect(markers.length).toBe(located.length);
+      for (let level = 0; level <= 20; level++) {
+        const map = spotClusters(catalog, { filters: {} }, level);
+        const expected = bruteClusters(markers, level);
+        expect(Array.from(map.positions), `zoom ${level}`).toEqual(markers.filter((p) => expected.alone.includes(p)));
+        const counts = JSON.parse(`[${map.clusters.toString()}]`).map((cluster: { count: number }) => cluster.count);
+        expect(counts, `zoom ${level}`).toEqual(expected.clusters.map((c) => c.count).sort((a, b) => b - a));
+      }
+    });
+  });
+}
