@@ -8,7 +8,7 @@
 import type { FacetCount } from "../../core/resources.ts";
 import type { Memo } from "../memory-budget.ts";
 import type { FieldIndex, LoadedCollection } from "../snapshot.ts";
-import { intersectAll, type Positions, toPositions } from "./positions.ts";
+import { intersectAll, type Positions } from "./positions.ts";
 import { type Criteria, type FilterSelection, type Selection, select } from "./selection.ts";
 
 /** How many items of `over` have each value of the field (all items when `over` is null). */
@@ -52,7 +52,7 @@ function facetList(field: FieldIndex, counts: Int32Array, selected: string[], sp
 /** The constraints of a selection as sorted sets, q's included, each with the field it comes from. */
 function sortedConstraints(selection: Selection): { field: string | null; positions: Positions }[] {
   const constraints = [...selection.constraints];
-  if (selection.ranked) constraints.push({ field: null, positions: toPositions(selection.ranked) });
+  if (selection.ranked) constraints.push({ field: null, positions: selection.ranked.set });
   return constraints;
 }
 

@@ -4,7 +4,7 @@
  * whose west edge is east of its east edge crosses the antimeridian.
  */
 import type { Catalog } from "../snapshot.ts";
-import { type Positions, toPositions } from "./positions.ts";
+import { type Positions, smallestSorted, toPositions } from "./positions.ts";
 
 export interface BoundingBox {
   minLat: number;
@@ -137,10 +137,8 @@ export function nearestFirst(spots: Catalog["spots"], near: Near, ordered: Posit
     const km = distanceKm(near.lat, near.lng, spots.geoCoords[2 * id + 1], spots.geoCoords[2 * id]);
     keys[located++] = Math.round(km * 1000) * RANK_SPACE + rank;
   }
-  const candidates = keys.subarray(0, located);
-  const sorted = Math.min(count, located);
-  if (sorted < located) moveSmallestFirst(candidates, sorted);
-  candidates.subarray(0, sorted).sort();
+  const candidates = smallestSorted(keys.subarray(0, located), count);
+  const sorted = candidates.length;
   const length = Math.min(count, ordered.length);
   const positions = new Int32Array(length);
   const distancesKm = new Float64Array(length).fill(Number.NaN);
@@ -150,35 +148,4 @@ export function nearestFirst(spots: Catalog["spots"], near: Near, ordered: Posit
   }
   for (let i = sorted; i < length; i++) positions[i] = unlocated[i - sorted];
   return { positions, distancesKm };
-}
-
-/**
- * Rearranges distinct keys so that the `k` smallest come first, in no particular order
- * (Hoare's selection: linear on average, where sorting all would be n log n).
- */
-function moveSmallestFirst(keys: Float64Array, k: number): void {
-  let low = 0;
-  let high = keys.length - 1;
-  while (low < high) {
-    const pivot = medianOfThree(keys[low], keys[(low + high) >>> 1], keys[high]);
-    let i = low;
-    let j = high;
-    while (i <= j) {
-      while (keys[i] < pivot) i++;
-      while (keys[j] > pivot) j--;
-      if (i <= j) {
-        const swap = keys[i];
-        keys[i++] = keys[j];
-        keys[j--] = swap;
-      }
-    }
-    // Now keys[low..j] <= pivot <= keys[i..high]: keep only the side that holds the k-th.
-    if (k - 1 <= j) high = j;
-    else if (k - 1 >= i) low = i;
-    else return;
-  }
-}
-
-function medianOfThree(a: number, b: number, c: number): number {
-  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
 }

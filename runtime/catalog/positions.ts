@@ -116,3 +116,37 @@ export function allPositions(size: number): Positions {
   for (let i = 0; i < size; i++) positions[i] = i;
   return positions;
 }
+
+/**
+ * Sorts the `count` smallest of distinct keys into the front of the array, in place, and
+ * returns them: Hoare's selection moves them to the front (linear on average), then only
+ * they are sorted, where sorting all would cost n log n for a page of twenty.
+ */
+export function smallestSorted(keys: Float64Array, count: number): Float64Array {
+  const k = Math.min(count, keys.length);
+  let low = 0;
+  let high = keys.length - 1;
+  while (k < keys.length && low < high) {
+    const pivot = medianOfThree(keys[low], keys[(low + high) >>> 1], keys[high]);
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (keys[i] < pivot) i++;
+      while (keys[j] > pivot) j--;
+      if (i <= j) {
+        const swap = keys[i];
+        keys[i++] = keys[j];
+        keys[j--] = swap;
+      }
+    }
+    // Now keys[low..j] <= pivot <= keys[i..high]: keep only the side that holds the k-th.
+    if (k - 1 <= j) high = j;
+    else if (k - 1 >= i) low = i;
+    else break;
+  }
+  return keys.subarray(0, k).sort();
+}
+
+function medianOfThree(a: number, b: number, c: number): number {
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+}

@@ -20,7 +20,7 @@
 import type { SearchField, SearchIndex } from "../../core/search-index.ts";
 import { queryTerms } from "../../core/search-index.ts";
 import type { Memo } from "../memory-budget.ts";
-import type { Positions } from "./positions.ts";
+import { type Positions, smallestSorted } from "./positions.ts";
 import { type Candidate, candidates, indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
 
 /** Points of a word found in each field (decisions.md: name, then region and country, then tags, then summary). */
@@ -121,18 +121,47 @@ export function searchKey(collection: string, words: QueryWord[]): string {
 }
 
 /**
- * Positions of the matching items, best first. `null` when `q` has no words (treated as
- * absent); empty when nothing matches even one word.
+ * The items that match q, as a set, and each one's rank: sorting the keys orders the items
+ * best first (equal ranks in collection order), and a key holds its item's position in its
+ * low 20 bits. Nothing is sorted here: a page needs only its first few, a facet only the set.
  */
-export function searchPositions(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): Positions | null {
+export interface Ranking {
+  /** The matching positions, ascending. */
+  set: Positions;
+  /** The rank key of each position of `set`, aligned with it. */
+  keys: Float64Array;
+}
+
+/** How far a position is shifted in a rank key: the low 20 bits hold it (catalogs stay below 2^20 items). */
+const POSITION_SPACE = 2 ** 20;
+
+/**
+ * What q matches, ranked. `null` when `q` has no words (treated as absent); empty when
+ * nothing matches even one word.
+ */
+export function searchRanking(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): Ranking | null {
   const words = queryWords(q);
   if (words.length === 0) return null;
   const key = searchKey(collection, words);
-  const remembered = memo?.get<Positions>(key);
+  const remembered = memo?.get<Ranking>(key);
   if (remembered) return remembered;
-  const positions = rank(loaded, words);
-  memo?.set(key, positions, positions.byteLength);
+  const ranking = rank(loaded, words);
+  memo?.set(key, ranking, ranking.set.byteLength + ranking.keys.byteLength);
+  return ranking;
+}
+
+/** The first `count` of these rank keys' positions, best first. The keys are not changed. */
+export function rankedPositions(keys: Float64Array, count = keys.length): Positions {
+  const first = smallestSorted(Float64Array.from(keys), count);
+  const positions = new Int32Array(first.length);
+  for (let i = 0; i < first.length; i++) positions[i] = first[i] % POSITION_SPACE;
   return positions;
+}
+
+/** Every match of q, best first (for tools and tests; answers take only the page they show). */
+export function searchPositions(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): Positions | null {
+  const ranking = searchRanking(loaded, collection, q, memo);
+  return ranking && rankedPositions(ranking.keys);
 }
 
 /** The candidates of each query word, joined neighbours included (`cloud` + `break` → `cloudbreak`). */
@@ -157,7 +186,7 @@ function wordCandidates(vocabulary: VocabularyIndex, words: QueryWord[]): Candid
   return all;
 }
 
-function rank(loaded: LoadedSearch, words: QueryWord[]): Positions {
+function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
   const { search, scratch } = loaded;
   const { wordPoints, wordEdits, matched, points, edits, touched } = scratch;
   const size = Math.max(search.size, 1);
@@ -195,13 +224,11 @@ function rank(loaded: LoadedSearch, words: QueryWord[]): Positions {
 }
 
 /**
- * The touched positions (a scan of the touched bits), those matching every required word
- * if any do, else those matching most, best first: each position is packed with its rank
- * into one number (rank in the high part, position in the low 20 bits) and one native sort
- * of those numbers orders them, equal ranks in collection order. Leaves the scratch space
- * clean for the next query.
+ * The touched positions (a scan of the touched bits, so in ascending order), those matching
+ * every required word if any do, else those matching most, each with its rank key (rank in
+ * the high part, position in the low 20 bits). Leaves the scratch space clean for the next query.
  */
-function collect(scratch: Scratch, required: number): Positions {
+function collect(scratch: Scratch, required: number): Ranking {
   const { matched, points, edits, touched } = scratch;
   let most = 0;
   let count = 0;
@@ -217,7 +244,8 @@ function collect(scratch: Scratch, required: number): Positions {
   }
   // Every required word, else as many as any item matches (at least one that is not a small word).
   const needed = Math.max(1, Math.min(required, most));
-  const packed = new Float64Array(count);
+  const set = new Int32Array(count);
+  const keys = new Float64Array(count);
   let kept = 0;
   for (let block = 0; block < touched.length; block++) {
     let bits = touched[block];
@@ -230,15 +258,13 @@ function collect(scratch: Scratch, required: number): Positions {
       if (matched[position] >= needed) {
         // Smaller is better: fewer words missed, then fewer typos, then more points.
         const rank = (MAX_WORDS - matched[position]) * 2 ** 18 + Math.min(edits[position], 63) * 2 ** 12;
-        packed[kept++] = (rank + 4095 - Math.min(points[position], 4095)) * 2 ** 20 + position;
+        set[kept] = position;
+        keys[kept++] = (rank + 4095 - Math.min(points[position], 4095)) * POSITION_SPACE + position;
       }
       matched[position] = 0;
       points[position] = 0;
       edits[position] = 0;
     }
   }
-  const ordered = packed.subarray(0, kept).sort();
-  const out = new Int32Array(kept);
-  for (let i = 0; i < kept; i++) out[i] = ordered[i] % 2 ** 20;
-  return out;
+  return { set: set.subarray(0, kept), keys: keys.subarray(0, kept) };
 }

@@ -7,7 +7,7 @@
 import type { Memo } from "../memory-budget.ts";
 import type { LoadedCollection } from "../snapshot.ts";
 import { intersectAll, membership, type Positions, union } from "./positions.ts";
-import { searchPositions } from "./search.ts";
+import { type Ranking, rankedPositions, searchRanking } from "./search.ts";
 
 /** Filter values as folded keys, per field; a field that is absent does not constrain. */
 export type FilterSelection<Filter extends string> = Partial<Record<Filter, string[]>>;
@@ -29,8 +29,8 @@ export interface Constraint {
 export interface Selection {
   /** The filters' and the area's constraints. */
   constraints: Constraint[];
-  /** q's matches, most relevant first; null without q. */
-  ranked: Positions | null;
+  /** q's matches and their ranks; null without q. */
+  ranked: Ranking | null;
 }
 
 export function select<Filter extends string>(
@@ -49,24 +49,33 @@ export function select<Filter extends string>(
     constraints.push({ field, positions: union(lists) });
   }
   for (const positions of criteria.within ?? []) constraints.push({ field: null, positions });
-  const ranked =
-    criteria.q === undefined ? null : searchPositions(collection.search, collection.name, criteria.q, memo);
+  const ranked = criteria.q === undefined ? null : searchRanking(collection.search, collection.name, criteria.q, memo);
   return { constraints, ranked };
 }
 
 /**
- * The matching positions in answer order: by relevance with q (then collection order),
- * else collection order. Shared with the collection or the memo: never mutate it.
+ * The first `count` matching positions in answer order (by relevance with q, then
+ * collection order; else collection order), and how many match in all. Only the first
+ * `count` are ranked. Without q the answer may be shared with the collection or the memo:
+ * never mutate it.
  */
 export function matchingInOrder<Filter extends string>(
   collection: LoadedCollection<Filter>,
   selection: Selection,
-): Positions {
+  count = Number.POSITIVE_INFINITY,
+): { positions: Positions; total: number } {
   const allowed = intersectAll(selection.constraints.map(({ positions }) => positions));
-  if (!selection.ranked) return allowed ?? collection.all;
-  if (!allowed) return selection.ranked;
-  const isAllowed = membership(allowed, collection.size);
-  return selection.ranked.filter(isAllowed);
+  const { ranked } = selection;
+  if (!ranked) {
+    const positions = allowed ?? collection.all;
+    return { positions: positions.subarray(0, count), total: positions.length };
+  }
+  let keys = ranked.keys;
+  if (allowed) {
+    const isAllowed = membership(allowed, collection.size);
+    keys = keys.filter((_, i) => isAllowed(ranked.set[i]));
+  }
+  return { positions: rankedPositions(keys, count), total: keys.length };
 }
 
 /** One page of the matching positions, and how many match in all. */
@@ -76,6 +85,10 @@ export function pageOf<Filter extends string>(
   page: { limit: number; offset: number },
   memo?: Memo,
 ): { positions: Positions; total: number } {
-  const positions = matchingInOrder(collection, select(collection, criteria, memo));
-  return { positions: positions.subarray(page.offset, page.offset + page.limit), total: positions.length };
+  const { positions, total } = matchingInOrder(
+    collection,
+    select(collection, criteria, memo),
+    page.offset + page.limit,
+  );
+  return { positions: positions.subarray(page.offset), total };
 }

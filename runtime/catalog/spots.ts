@@ -42,23 +42,24 @@ function selectionCriteria(catalog: Catalog, criteria: SpotCriteria): Criteria<S
   return { filters: criteria.filters, q: criteria.q, within };
 }
 
-function matchingSpots(catalog: Catalog, criteria: SpotCriteria, memo?: Memo): Positions {
-  return matchingInOrder(catalog.spots, select(catalog.spots, selectionCriteria(catalog, criteria), memo));
-}
-
-/** The first `count` of the matching positions in answer order: by distance with `near`. */
-function firstInOrder(catalog: Catalog, criteria: SpotCriteria, matching: Positions, count: number): Ordered {
-  if (!criteria.near) return { positions: matching.subarray(0, count) };
-  return nearestFirst(catalog.spots, criteria.near, matching, count);
+/**
+ * The first `count` matching spots in answer order, and how many match in all. With
+ * `near`, every match is put in the usual order first (distance ties keep it), then the
+ * nearest `count` are taken.
+ */
+function firstMatching(catalog: Catalog, criteria: SpotCriteria, count: number, memo?: Memo) {
+  const selection = select(catalog.spots, selectionCriteria(catalog, criteria), memo);
+  if (!criteria.near) return matchingInOrder(catalog.spots, selection, count);
+  const { positions, total } = matchingInOrder(catalog.spots, selection);
+  return { ...nearestFirst(catalog.spots, criteria.near, positions, count), total };
 }
 
 export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page, memo?: Memo): ListPage {
-  const matching = matchingSpots(catalog, criteria, memo);
-  const first = firstInOrder(catalog, criteria, matching, page.offset + page.limit);
+  const first: Ordered & { total: number } = firstMatching(catalog, criteria, page.offset + page.limit, memo);
   return {
     positions: first.positions.subarray(page.offset),
     distancesKm: first.distancesKm?.subarray(page.offset),
-    total: matching.length,
+    total: first.total,
     ...page,
   };
 }
@@ -66,8 +67,9 @@ export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page, 
 /** The matching spots that have a marker (coordinates), in answer order. */
 export function spotMarkers(catalog: Catalog, criteria: SpotCriteria, memo?: Memo): Ordered {
   const { geoIdByPosition } = catalog.spots;
-  const located = matchingSpots(catalog, criteria, memo).filter((position) => geoIdByPosition[position] !== -1);
-  return firstInOrder(catalog, criteria, located, located.length);
+  // Near orders the spots without coordinates last: filtering them out keeps the order.
+  const matching: Ordered = firstMatching(catalog, criteria, Number.POSITIVE_INFINITY, memo);
+  return keep(matching, (position) => geoIdByPosition[position] !== -1);
 }
 
 /** What a map at a zoom shows: the markers that stand alone in answer order, and the clusters' JSON items. */
@@ -88,7 +90,8 @@ export function spotClusters(catalog: Catalog, criteria: SpotCriteria, zoom: num
     const alone: number[] = [];
     for (let id = 0; id < spots.aloneFrom.length; id++)
       if (spots.aloneFrom[id] <= zoom) alone.push(spots.geoPositions[id]);
-    const ordered = firstInOrder(catalog, criteria, Int32Array.from(alone), alone.length);
+    const positions = Int32Array.from(alone);
+    const ordered = criteria.near ? nearestFirst(spots, criteria.near, positions, alone.length) : { positions };
     return { ...ordered, clusters: piece(spots.worldClusters, zoom) };
   }
   const markers = spotMarkers(catalog, criteria, memo);
@@ -121,17 +124,16 @@ function isWorld(criteria: SpotCriteria): boolean {
 
 /** The ordered positions (and their distances) that pass the test, in the same order. */
 function keep(ordered: Ordered, test: (position: number) => boolean): Ordered {
-  const positions: number[] = [];
-  const distances: number[] = [];
-  ordered.positions.forEach((position, i) => {
-    if (!test(position)) return;
-    positions.push(position);
-    if (ordered.distancesKm) distances.push(ordered.distancesKm[i]);
-  });
-  return {
-    positions: Int32Array.from(positions),
-    distancesKm: ordered.distancesKm ? Float64Array.from(distances) : undefined,
-  };
+  const { positions, distancesKm } = ordered;
+  const kept = new Int32Array(positions.length);
+  const keptDistances = distancesKm && new Float64Array(positions.length);
+  let count = 0;
+  for (let i = 0; i < positions.length; i++) {
+    if (!test(positions[i])) continue;
+    if (keptDistances) keptDistances[count] = distancesKm[i];
+    kept[count++] = positions[i];
+  }
+  return { positions: kept.subarray(0, count), distancesKm: keptDistances?.subarray(0, count) };
 }
 
 /** Facet key in the response for each filter. */
