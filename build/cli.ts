@@ -3,7 +3,8 @@
  * `npm run build`: the same, then compile dist/snapshot.json.
  *
  * Options (or environment): --content DIR (CONTENT_DIR, default content),
- * --out DIR (DIST_DIR, default dist), MEDIA_BASE_URL (where media keys point).
+ * --out DIR (DIST_DIR, default dist), MEDIA_BASE_URL (where media keys point),
+ * SOURCE_DATE_EPOCH (the build time to record, in seconds: reproducible builds' convention).
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -32,8 +33,14 @@ if (command === "check") {
     console.error(`MEDIA_BASE_URL '${mediaBaseUrl}' is not an http(s) URL; set it like https://media.example.com`);
     process.exit(1);
   }
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && !/^\d{1,12}$/.test(epoch)) {
+    console.error(`SOURCE_DATE_EPOCH '${epoch}' is not a whole number of seconds since 1970; unset it or fix it`);
+    process.exit(1);
+  }
+  const builtAt = epoch === undefined ? new Date() : new Date(Number(epoch) * 1000);
   const started = performance.now();
-  const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl });
+  const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl, builtAt });
   if (!result.ok) {
     printProblems(result.problems, contentDir, "nothing was written.");
     process.exit(1);

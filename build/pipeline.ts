@@ -28,6 +28,8 @@ export interface BuildOptions {
   contentDir: string;
   outDir: string;
   mediaBaseUrl: string;
+  /** Recorded in the snapshot as its build time; now if absent. */
+  builtAt?: Date;
 }
 
 export type BuildResult =
@@ -42,7 +44,7 @@ export type BuildResult =
 export function buildSnapshot(options: BuildOptions): BuildResult {
   const { content, problems } = checkContentDir(options.contentDir);
   if (problems.length > 0) return { ok: false, problems };
-  const { snapshot, json, pieces } = compileSnapshot(content, options.mediaBaseUrl);
+  const { snapshot, json, pieces } = compileSnapshot(content, options.mediaBaseUrl, options.builtAt ?? new Date());
   const openapi = compileOpenApi(); // before any write: a broken description writes nothing
   const file = path.join(options.outDir, SNAPSHOT_FILE);
   const openapiFile = path.join(options.outDir, OPENAPI_FILE);

@@ -39,8 +39,10 @@ export function piecesFileName(sha256: string): string {
 
 export interface Snapshot {
   format: number;
-  /** Hash of everything below: the same content always gives the same version. */
+  /** Hash of everything below `builtAt`: the same content always gives the same version. */
   version: string;
+  /** When the build ran (ISO 8601; SOURCE_DATE_EPOCH when set, for reproducible builds). */
+  builtAt: string;
   /** Identifies the search index options the indexes were built with. */
   searchOptions: string;
   mediaBaseUrl: string;
@@ -53,6 +55,14 @@ export interface Snapshot {
   events: EventEntry[];
   organizations: Organization[];
   social: SocialConfig;
+}
+
+/**
+ * How a snapshot file starts: its version and build time, then the body the version is the
+ * hash of (`{` + the rest of the file). The runtime checks the hash against the body.
+ */
+export function snapshotHead(version: string, builtAt: string): string {
+  return `{"version":${JSON.stringify(version)},"builtAt":${JSON.stringify(builtAt)},`;
 }
 
 /** The filters of each collection, named as their query parameters. */

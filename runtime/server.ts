@@ -3,7 +3,6 @@
  * on SIGHUP, validated before the swap), listhen on PORT/HOST, the request handler
  * (serve.ts), and a graceful shutdown of our own (listhen's default exits mid-request).
  */
-import { statSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { listen } from "listhen";
@@ -45,7 +44,7 @@ function loadFiles(config: ServerConfig): Loaded {
   const catalog = loadSnapshotFile(config.snapshotPath);
   // The build writes the description beside the snapshot: the two always belong together.
   const openapi = loadOpenApiFile(openApiPathFor(config.snapshotPath));
-  return { catalog, openapi, builtAt: statSync(config.snapshotPath).mtime.toISOString() };
+  return { catalog, openapi, builtAt: catalog.snapshot.builtAt };
 }
 
 /** What tests set that the environment does not: the clock (event status and the Quote of the Day read it). */

@@ -21,6 +21,7 @@ import {
   type Snapshot,
   type SpotFilter,
   type SurferFilter,
+  snapshotHead,
 } from "../core/snapshot-format.ts";
 import { allPositions, type Positions, toPositions } from "./catalog/positions.ts";
 import { type LoadedSearch, loadSearch } from "./catalog/search.ts";
@@ -87,7 +88,21 @@ export function loadSnapshotFile(file: string): Catalog {
     throw new SnapshotError(`snapshot ${file} is not valid JSON (truncated or corrupt); ${REBUILD}`);
   }
   checkFormat(snapshot, file);
+  checkVersion(snapshot, text, file);
   return hydrate(snapshot, readPieces(snapshot.pieces, path.dirname(file)), file);
+}
+
+/**
+ * The version is the hash of the body the build wrote: a file edited by hand, or put
+ * together from two builds, is refused rather than served under a version it is not.
+ */
+function checkVersion(snapshot: Snapshot, text: string, file: string): void {
+  const head = snapshotHead(snapshot.version, snapshot.builtAt);
+  const body = text.startsWith(head) ? `{${text.slice(head.length)}` : null;
+  const hash = body === null ? null : createHash("sha256").update(body, "latin1").digest("hex").slice(0, 16);
+  if (hash !== snapshot.version) {
+    throw new SnapshotError(`snapshot ${file} does not match its version ${snapshot.version} (edited?); ${REBUILD}`);
+  }
 }
 
 /** The pieces file a snapshot names, checked against its size and hash (a torn or foreign file is refused). */
@@ -141,11 +156,33 @@ export function hydrate(snapshot: Snapshot, pieces: Buffer, file = "snapshot"): 
       },
       surfers: loadCollection("surfers", snapshot.surfers, pieces),
     };
+    checkCounts(catalog);
     // Everything now lives in Buffers, FlexSearch, KDBush and typed arrays; the packed copies can go.
     releasePacked(snapshot);
     return catalog;
   } catch (error) {
     throw new SnapshotError(`snapshot ${file} is damaged (${(error as Error).message}); ${REBUILD}`);
+  }
+}
+
+/** Every collection holds as many items as the snapshot's counts say (a torn or spliced file does not). */
+function checkCounts({ snapshot, spots, surfers }: Catalog): void {
+  const held: Record<string, number> = {
+    spots: spots.list.ends.length,
+    surfers: surfers.list.ends.length,
+    quotes: snapshot.quotes.length,
+    clips: snapshot.clips.length,
+    events: snapshot.events.length,
+    organizations: snapshot.organizations.length,
+  };
+  for (const [name, count] of Object.entries(held)) {
+    if (snapshot.counts[name] !== count)
+      throw new Error(`it holds ${count} ${name} but counts ${snapshot.counts[name]}`);
+  }
+  for (const collection of [spots, surfers]) {
+    if (collection.size !== snapshot.counts[collection.name] || collection.detail.ends.length !== collection.size) {
+      throw new Error(`its ${collection.name} do not add up to ${snapshot.counts[collection.name]}`);
+    }
   }
 }
 

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { toAsciiJson } from "../../core/ascii-json.ts";
 import { SEARCH_OPTIONS } from "../../core/search-index.ts";
-import { SNAPSHOT_FORMAT, type Snapshot } from "../../core/snapshot-format.ts";
+import { SNAPSHOT_FORMAT, type Snapshot, snapshotHead } from "../../core/snapshot-format.ts";
 import type { Content } from "../read-content.ts";
 import { compileEvents, compileOrganizations } from "./calendar.ts";
 import { PiecesWriter } from "./pieces.ts";
@@ -18,14 +18,18 @@ export interface CompiledSnapshot {
   pieces: Buffer;
 }
 
-/** `content` must have passed every check (no problems), so references resolve. */
-export function compileSnapshot(content: Content, mediaBaseUrl: string): CompiledSnapshot {
+/**
+ * `content` must have passed every check (no problems), so references resolve. `builtAt`
+ * is recorded beside the version, outside what it hashes: the same content has the same
+ * version whenever it is built.
+ */
+export function compileSnapshot(content: Content, mediaBaseUrl: string, builtAt: Date): CompiledSnapshot {
   const social = content.social!;
   const pieces = new PiecesWriter();
   const spots = compileSpots(content, mediaBaseUrl, pieces);
   const surfers = compileSurfers(content, mediaBaseUrl, pieces);
   const finished = pieces.finish();
-  const body: Omit<Snapshot, "version"> = {
+  const body: Omit<Snapshot, "version" | "builtAt"> = {
     format: SNAPSHOT_FORMAT,
     searchOptions: SEARCH_OPTIONS,
     mediaBaseUrl,
@@ -54,6 +58,6 @@ export function compileSnapshot(content: Content, mediaBaseUrl: string): Compile
   const bodyJson = toAsciiJson(body);
   const version = createHash("sha256").update(bodyJson, "latin1").digest("hex").slice(0, 16);
   // version first, so a person opening the file sees it at once
-  const json = `{"version":${JSON.stringify(version)},${bodyJson.slice(1)}`;
-  return { snapshot: { version, ...body }, json, pieces: finished.bytes };
+  const json = `${snapshotHead(version, builtAt.toISOString())}${bodyJson.slice(1)}`;
+  return { snapshot: { version, builtAt: builtAt.toISOString(), ...body }, json, pieces: finished.bytes };
 }

@@ -11,8 +11,10 @@ export interface HealthState {
   builtAt: string;
 }
 
+/** `/healthz`, with or without a query, in origin form or absolute form (`GET http://host/healthz`). */
 export function isHealthPath(url: string | undefined): boolean {
-  return url === "/healthz" || url?.startsWith("/healthz?") === true;
+  const path = url && /^https?:\/\//i.test(url) ? url.replace(/^https?:\/\/[^/?#]*/i, "") : url;
+  return path === "/healthz" || path?.startsWith("/healthz?") === true;
 }
 
 export function healthAnswer(method: string | undefined, state: HealthState): Answer {

@@ -12,19 +12,32 @@ afterAll(() => {
   for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function buildInto(contentDir: string, mediaBaseUrl = TEST_MEDIA_BASE_URL): { bytes: Buffer; version: string } {
+const BUILT_AT = new Date("2026-11-01T00:00:00Z");
+
+function buildInto(
+  contentDir: string,
+  mediaBaseUrl = TEST_MEDIA_BASE_URL,
+  builtAt = BUILT_AT,
+): { bytes: Buffer; version: string } {
   const outDir = mkdtempSync(path.join(tmpdir(), "surf-determinism-"));
   outDirs.push(outDir);
-  const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl });
+  const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl, builtAt });
   if (!result.ok) throw new Error(result.problems.map((p) => p.message).join("\n"));
   return { bytes: readFileSync(result.file), version: result.snapshot.version };
 }
 
 describe("the build is deterministic", () => {
-  it("builds byte-identical snapshots from the same content", () => {
-    const first = readFileSync(inject("snapshotPath"));
+  it("builds byte-identical snapshots from the same content at the same build time", () => {
+    const first = buildInto("content");
     const second = buildInto("content");
-    expect(second.bytes.equals(first)).toBe(true);
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+  });
+
+  it("records the build time beside the version, which does not depend on it", () => {
+    const now = buildInto("content", TEST_MEDIA_BASE_URL, new Date("2027-01-02T03:04:05Z"));
+    expect(now.version).toBe(buildInto("content").version);
+    expect(JSON.parse(now.bytes.toString("latin1")).builtAt).toBe("2027-01-02T03:04:05.000Z");
+    expect(now.bytes.toString("latin1")).toMatch(/^\{"version":"[0-9a-f]{16}","builtAt":"2027-01-02T03:04:05.000Z",/);
   });
 
   it("gives a different version when anything that is served changes", () => {

@@ -1,8 +1,10 @@
 /** /healthz, one structured log line per request, and compression over a real socket. */
 
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createLogger } from "../../runtime/log.ts";
 import type { RunningServer } from "../../runtime/server.ts";
 import { startTestServer } from "../helpers/server.ts";
@@ -56,11 +58,26 @@ describe("/healthz", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = (await response.json()) as { status: string; version: string; builtAt: string };
-    expect(body).toEqual({
-      status: "ok",
-      version: server.version(),
-      builtAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    // The build's own time, as the snapshot records it (not the file's modification time).
+    const { builtAt } = JSON.parse(readFileSync(inject("snapshotPath"), "latin1"));
+    expect(builtAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    expect(body).toEqual({ status: "ok", version: server.version(), builtAt });
+  });
+
+  it("answers a request in absolute form (GET http://host/healthz), as proxies send it", async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const socket = connect(server.port, "127.0.0.1", () => {
+        socket.end(`GET http://127.0.0.1:${server.port}/healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      });
+      let text = "";
+      socket.on("data", (chunk) => {
+        text += chunk;
+      });
+      socket.on("end", () => resolve({ status: Number(text.split(" ")[1]), body: text.split("\r\n\r\n")[1] }));
+      socket.on("error", reject);
     });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: "ok", version: server.version() });
   });
 
   it("answers 405 to other methods", async () => {

@@ -1,11 +1,12 @@
 /** Reloading the snapshot (SIGHUP, the dev watcher): a good file swaps in, a bad one changes nothing. */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSnapshot } from "../../build/pipeline.ts";
 import { createLogger } from "../../runtime/log.ts";
 import type { RunningServer } from "../../runtime/server.ts";
+import { hydrate } from "../../runtime/snapshot.ts";
 import { FIXTURES } from "../helpers/fixtures.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { copySnapshot } from "../helpers/targets.ts";
@@ -67,6 +68,32 @@ describe("reload", () => {
     const failure = lines.map((line) => JSON.parse(line)).find((line) => line.event === "reload-failed");
     expect(failure).toMatchObject({ level: "error", version: serving });
     expect(failure.msg).toMatch(/^snapshot reload failed, still serving \w+: snapshot .* is not valid JSON/);
+  });
+
+  it("refuses a snapshot whose body does not match its version, or whose items do not match its counts", async () => {
+    const serving = server.version();
+    buildSnapshot({ contentDir: "content", outDir: dir, mediaBaseUrl: "https://media.test.example" });
+    const good = readFileSync(snapshot, "latin1");
+    const edited = good.replace(/"mediaBaseUrl":"[^"]*"/, '"mediaBaseUrl":"https://evil.example"');
+    const miscounted = good.replace(/"counts":\{"spots":\d+/, '"counts":{"spots":3');
+    for (const [text, reason] of [
+      [edited, /does not match its version/],
+      [miscounted, /does not match its version/],
+    ] as const) {
+      writeFileSync(snapshot, text, "latin1");
+      expect(server.reload()).toBe(false);
+      expect(server.version()).toBe(serving);
+      await new Promise((resolve) => setImmediate(resolve));
+      const failures = lines.map((line) => JSON.parse(line)).filter((line) => line.event === "reload-failed");
+      expect(failures.at(-1).msg).toMatch(reason);
+    }
+    // Counts that disagree with the items are refused even when the version was recomputed to match.
+    const parsed = JSON.parse(good);
+    parsed.counts.quotes += 1;
+    expect(() => hydrate(parsed, readFileSync(path.join(dir, parsed.pieces.file)))).toThrow(
+      /is damaged \(it holds \d+ quotes but counts \d+\)/,
+    );
+    expect(await total()).toBe(4);
   });
 
   it("a snapshot replaced on disk changes nothing until a reload", async () => {

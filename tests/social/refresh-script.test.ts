@@ -21,7 +21,7 @@ function snapshotScoring(handles: string[]): string {
       text.replace('scored_accounts: [wsl, "@another"]', `scored_accounts: [${handles.join(", ")}]`),
   });
   const file = path.join(dir, `snapshot-${handles.join("-")}.json`);
-  writeFileSync(file, compileSnapshot(checkContentDir(content).content, "https://media.test.example").json);
+  writeFileSync(file, compileSnapshot(checkContentDir(content).content, "https://media.test.example", new Date()).json);
   rmSync(content, { recursive: true, force: true });
   return file;
 }
