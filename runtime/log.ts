@@ -1,10 +1,16 @@
 /**
- * Structured logs: one JSON line per request and per lifecycle event on stdout, for
- * log collectors; a short readable line instead when stdout is a terminal. Lines are
- * batched per event-loop turn (one write for many requests under load) and flushed
- * before the process exits. Nothing secret is ever passed in: callers log paths, not
- * tokens, and query values whose names look secret are redacted (see request-log.ts).
+ * Structured logs through pino: one JSON line per request and per lifecycle event on
+ * stdout, for log collectors; a short readable line instead when stdout is a terminal.
+ *
+ * The destination is asynchronous and bounded (sonic-boom's maxLength): when whoever
+ * reads stdout stalls, lines beyond LOG_BUFFER_BYTES are dropped and counted, never piled
+ * up in memory, and a warning says how many once the reader is back. Every line passes the
+ * redactor on its way out. Nothing secret is passed in on purpose either: callers log
+ * paths, not tokens, and query values whose names look secret are redacted (request-log.ts).
  */
+import pino from "pino";
+import { noRedaction, type Redactor } from "./redact.ts";
+
 export const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -14,15 +20,24 @@ export interface Logger {
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
-  /** Writes what is pending now (before exiting). */
+  /** Writes what is pending now, synchronously (before exiting). */
   flush(): void;
+  /** Lines dropped so far because the destination could not keep up. */
+  dropped(): number;
 }
 
 export interface LoggerOptions {
   level?: LogLevel;
   format?: "json" | "text";
+  /** Where lines go instead of stdout (tests): called synchronously with each line. */
   write?: (text: string) => void;
+  redact?: Redactor;
 }
+
+/** How much unwritten log text may wait for a slow stdout before lines are dropped. */
+export const LOG_BUFFER_BYTES = 4 * 2 ** 20;
+/** How often dropped lines are reported (at most). */
+const DROP_REPORT_MS = 10_000;
 
 export function parseLogLevel(value: string | undefined): LogLevel {
   const level = (value || "info").toLowerCase();
@@ -31,63 +46,72 @@ export function parseLogLevel(value: string | undefined): LogLevel {
   return level as LogLevel;
 }
 
+interface Destination {
+  write(text: string): void;
+  flushSync?(): void;
+}
+
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const threshold = LOG_LEVELS.indexOf(options.level ?? "info");
   const format = options.format ?? (process.stdout.isTTY ? "text" : "json");
-  const write = options.write ?? ((text: string) => process.stdout.write(text));
-  let pending: string[] = [];
-  let scheduled = false;
-
-  const flush = () => {
-    scheduled = false;
-    if (pending.length === 0) return;
-    const text = pending.join("");
-    pending = [];
-    write(text);
-  };
-
-  const log = (level: LogLevel, message: string, fields?: LogFields) => {
-    if (LOG_LEVELS.indexOf(level) < threshold) return;
-    pending.push(format === "json" ? jsonLine(level, message, fields) : textLine(level, message, fields));
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
-    }
-  };
-
-  return {
-    debug: (message, fields) => log("debug", message, fields),
-    info: (message, fields) => log("info", message, fields),
-    warn: (message, fields) => log("warn", message, fields),
-    error: (message, fields) => log("error", message, fields),
-    flush,
-  };
-}
-
-/** The current time as ISO 8601, made once per millisecond: many lines share one under load. */
-let clock = { ms: 0, iso: "" };
-function isoNow(): string {
-  const ms = Date.now();
-  if (ms !== clock.ms) clock = { ms, iso: new Date(ms).toISOString() };
-  return clock.iso;
-}
-
-function jsonLine(level: LogLevel, message: string, fields?: LogFields): string {
-  // Written out by hand: this runs once per request. Field names come from our code
-  // (plain identifiers); values are escaped.
-  let line = `{"time":"${isoNow()}","level":"${level}","msg":${JSON.stringify(message)}`;
-  for (const name in fields) {
-    const value = fields[name];
-    if (value !== undefined) line += `,"${name}":${typeof value === "string" ? JSON.stringify(value) : value}`;
+  const redact = options.redact ?? noRedaction;
+  let dropped = 0;
+  let reported = 0;
+  let destination: Destination;
+  if (options.write) {
+    destination = { write: options.write };
+  } else {
+    const boom = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
+    boom.on("drop", () => {
+      dropped++;
+    });
+    destination = boom;
   }
-  return `${line}}\n`;
+  const output: Destination = {
+    write: (line) => destination.write(format === "json" ? line : textLine(line)),
+  };
+  const log = pino(
+    {
+      level: options.level ?? "info",
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      hooks: { streamWrite: redact },
+    },
+    output,
+  );
+  const logger: Logger = {
+    debug: (message, fields) => log.debug(fields ?? {}, message),
+    info: (message, fields) => log.info(fields ?? {}, message),
+    warn: (message, fields) => log.warn(fields ?? {}, message),
+    error: (message, fields) => log.error(fields ?? {}, message),
+    flush: () => {
+      try {
+        destination.flushSync?.();
+      } catch {
+        // A destination that is mid-write or closed: what is lost at exit is lost.
+      }
+    },
+    dropped: () => dropped,
+  };
+  if (!options.write) {
+    setInterval(() => {
+      if (dropped === reported) return;
+      logger.warn(`dropped ${dropped - reported} log lines: stdout was not read fast enough`, {
+        event: "log-dropped",
+        total: dropped,
+      });
+      reported = dropped;
+    }, DROP_REPORT_MS).unref();
+  }
+  return logger;
 }
 
-function textLine(level: LogLevel, message: string, fields?: LogFields): string {
-  const details = Object.entries(fields ?? {})
-    .filter(([, value]) => value !== undefined)
+/** A terminal's line from pino's JSON: time, level, message, then the fields. */
+function textLine(json: string): string {
+  const { time, level, msg, ...fields } = JSON.parse(json) as Record<string, unknown>;
+  const details = Object.entries(fields)
     .map(([name, value]) => `${name}=${value}`)
     .join(" ");
-  const time = new Date().toISOString().slice(11, 19);
-  return `${time} ${level.toUpperCase().padEnd(5)} ${message}${details ? `  ${details}` : ""}\n`;
+  const clock = typeof time === "string" ? time.slice(11, 19) : "";
+  return `${clock} ${String(level).toUpperCase().padEnd(5)} ${msg}${details ? `  ${details}` : ""}\n`;
 }

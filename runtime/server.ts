@@ -16,7 +16,9 @@ import { isMainModule } from "./main-module.ts";
 import { MemoryBudget } from "./memory-budget.ts";
 import { loadOpenApiFile, OpenApiFileError, openApiPathFor } from "./openapi/load.ts";
 import type { OpenApiDocument } from "./openapi/types.ts";
+import { createRedactor, type Redactor } from "./redact.ts";
 import { type Catalog, loadSnapshotFile, SnapshotError } from "./snapshot.ts";
+import { Backoff } from "./social/backoff.ts";
 import { SocialCacheStore } from "./social/cache-store.ts";
 import { createGraphClient, type GraphClient } from "./social/graph-client.ts";
 import { SocialService } from "./social/service.ts";
@@ -61,13 +63,21 @@ interface Shared {
   startedAt: Date;
   now: () => Date;
   reportFailure: (error: unknown) => void;
+  /** Outlives reloads: a new snapshot does not make a failing upstream worth calling again. */
+  backoff: Backoff;
 }
 
 /** Everything that comes from one snapshot, with a memory budget of its own: swapped whole on reload. */
 function serving({ catalog, openapi }: Loaded, shared: Shared): Serving {
-  const { config, logger, store, client, publicUrl, startedAt, now, reportFailure } = shared;
+  const { config, logger, store, client, publicUrl, startedAt, now, reportFailure, backoff } = shared;
   const memory = new MemoryBudget(config.cacheMaxMb * 2 ** 20);
-  const social = new SocialService(catalog.snapshot, store, client, (message) => logger.warn(message), startedAt);
+  const social = new SocialService(catalog.snapshot, store, {
+    client,
+    log: (message) => logger.warn(message),
+    startedAt,
+    timeoutMs: config.social.graph?.timeoutMs,
+    backoff,
+  });
   const app = createApp({
     catalog,
     corsOrigins: config.corsOrigins,
@@ -96,7 +106,7 @@ function releaseLoadingGarbage(): void {
 
 export async function startServer(
   config: ServerConfig,
-  logger: Logger = createLogger({ level: config.logLevel }),
+  logger: Logger = createLogger({ level: config.logLevel, redact: secretRedactor(config) }),
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   let loaded = loadFiles(config);
@@ -125,12 +135,17 @@ export async function startServer(
   const shared: Shared = {
     config,
     logger,
-    store: new SocialCacheStore({ file: config.social.cacheFile, log: (message) => logger.warn(message) }),
+    store: new SocialCacheStore({
+      file: config.social.cacheFile,
+      log: (message) => logger.warn(message),
+      redact: secretRedactor(config),
+    }),
     client: config.social.graph ? createGraphClient(config.social.graph) : null,
     publicUrl: config.publicUrl ?? `http://localhost:${port}`,
     startedAt: new Date(),
     now: options.now ?? (() => new Date()),
     reportFailure,
+    backoff: new Backoff(),
   };
   // Made right after listening, before the event loop can hand over a request (the docs page needs the port).
   current = serving(loaded, shared);
@@ -205,6 +220,11 @@ function handleSignals(server: RunningServer, logger: Logger): void {
   });
 }
 
+/** Removes the configured secrets (the Graph API token) from whatever leaves the process. */
+export function secretRedactor(config: ServerConfig): Redactor {
+  return createRedactor([config.social.graph?.accessToken]);
+}
+
 /** Configuration problems are told in one actionable line, without a stack. */
 const CONFIGURATION = /^(PORT|CORS_ORIGINS|SOCIAL_|LOG_LEVEL|SHUTDOWN_DRAIN_MS|CACHE_MAX_MB|PUBLIC_URL)/;
 
@@ -212,7 +232,7 @@ export async function main(): Promise<void> {
   let logger = createLogger();
   try {
     const config = configFromEnv();
-    logger = createLogger({ level: config.logLevel });
+    logger = createLogger({ level: config.logLevel, redact: secretRedactor(config) });
     handleSignals(await startServer(config, logger), logger);
   } catch (error) {
     const configuration =

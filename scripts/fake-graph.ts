@@ -29,6 +29,15 @@ export interface FakeGraph {
   ownMediaFailure: "500" | "slow" | "garbage" | null;
   /** Added before every answer, so concurrent callers overlap. */
   delayMs: number;
+  /**
+   * Makes every call fail the way a hostile or struggling upstream does: throttled (429,
+   * code 4, Retry-After), an error message that echoes the access token back, or an answer
+   * of `hugeBytes` bytes.
+   */
+  failure: "throttled" | "echo-token" | "huge" | null;
+  hugeBytes: number;
+  /** Bytes of huge answers actually sent (a client that stops reading stops it). */
+  hugeSent: number;
   close(): Promise<void>;
 }
 
@@ -137,12 +146,33 @@ export async function startFakeGraph(port = 0): Promise<FakeGraph> {
     ownMedia: fakeMedia("surfcatalog", 12),
     ownMediaFailure: null,
     delayMs: 0,
+    failure: null,
+    hugeBytes: 300 * 2 ** 20,
+    hugeSent: 0,
   };
 
   const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     response.writeHead(status, { "content-type": "application/json; charset=UTF-8", ...headers });
     response.end(typeof body === "string" ? body : JSON.stringify(body));
   };
+
+  /** `{"data":[` and posts until `hugeBytes` are sent, honouring backpressure; stops when the client goes. */
+  async function sendHuge(response: ServerResponse): Promise<void> {
+    response.writeHead(200, { "content-type": "application/json; charset=UTF-8" });
+    const post = Buffer.from(`${JSON.stringify(fakeMedia("huge", 1)[0])},`.repeat(500));
+    response.write('{"data":[');
+    let sent = 0;
+    let gone = false;
+    response.on("close", () => {
+      gone = true;
+    });
+    while (sent < fake.hugeBytes && !gone) {
+      sent += post.length;
+      fake.hugeSent += post.length;
+      if (!response.write(post)) await new Promise((resolve) => response.once("drain", resolve).once("close", resolve));
+    }
+    if (!gone) response.end('{"id":"last"}]}');
+  }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://fake");
@@ -151,6 +181,14 @@ export async function startFakeGraph(port = 0): Promise<FakeGraph> {
     if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
 
     const token = url.searchParams.get("access_token");
+    if (fake.failure === "throttled") {
+      return send(response, 429, ERRORS.throttled.body, { "retry-after": "120" });
+    }
+    if (fake.failure === "echo-token") {
+      const echoed = { message: `Invalid OAuth access token ${token}`, type: "OAuthException", code: 190 };
+      return send(response, 400, { error: echoed });
+    }
+    if (fake.failure === "huge") return sendHuge(response);
     if (token === "expired") return send(response, ERRORS.expired.status, ERRORS.expired.body);
     if (token === "throttled")
       return send(response, ERRORS.throttled.status, ERRORS.throttled.body, {

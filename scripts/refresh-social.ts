@@ -4,13 +4,15 @@
  * compiled into the snapshot). Meant to run every 6 hours (README: Social data).
  *
  * Exit code: 0 when everything refreshed, 2 when some parts failed (they keep their
- * cached data), 1 when nothing could be done.
+ * cached data), 1 when nothing could be done (then nothing is written). A throttle or a
+ * rejected token stops the run: the rest is reported as skipped, not asked.
  */
 import { readFileSync } from "node:fs";
 import type { Snapshot } from "../core/snapshot-format.ts";
+import { createRedactor } from "../runtime/redact.ts";
 import { SocialCacheStore } from "../runtime/social/cache-store.ts";
 import { createGraphClient } from "../runtime/social/graph-client.ts";
-import { describe, refreshAccounts, refreshFeed } from "../runtime/social/refresh.ts";
+import { describe, refreshAccounts, refreshFeed, stopsTheRun } from "../runtime/social/refresh.ts";
 import { socialSettingsFromEnv } from "../runtime/social/settings.ts";
 
 function socialConfig(snapshotPath: string): Snapshot["social"] {
@@ -30,40 +32,56 @@ async function main(): Promise<number> {
     console.error("SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN are not set: nothing to refresh");
     return 1;
   }
+  // Every line this script prints passes the redactor: an upstream may echo the token back.
+  const redact = createRedactor([settings.graph.accessToken]);
+  const say = (line: string) => console.log(redact(line));
   const social = socialConfig(process.env.SNAPSHOT_PATH || "dist/snapshot.json");
   const client = createGraphClient(settings.graph);
-  const store = new SocialCacheStore({ file: settings.cacheFile });
+  const store = new SocialCacheStore({ file: settings.cacheFile, redact, log: (line) => console.error(redact(line)) });
+  const options = {
+    onDropped: (count: number, what: string) => say(`${what}: left out ${count} that failed validation`),
+  };
   const now = new Date();
   let succeeded = 0;
   let failed = 0;
+  let skipped = 0;
 
+  let stoppedBy: unknown;
   try {
-    const feed = await refreshFeed(client, store, social.username, now);
-    console.log(`feed @${social.username}: ok, ${feed.posts.length} posts`);
+    const feed = await refreshFeed(client, store, social.username, now, options);
+    say(`feed @${social.username}: ok, ${feed.posts.length} posts`);
     succeeded++;
   } catch (error) {
-    console.log(`feed @${social.username}: FAILED (${describe(error)}); the cached feed is kept`);
+    say(`feed @${social.username}: FAILED (${describe(error)}); the cached feed is kept`);
     failed++;
+    if (stopsTheRun(error)) stoppedBy = error;
   }
 
-  try {
-    for (const outcome of await refreshAccounts(client, store, social.scoredAccounts, now)) {
-      console.log(
-        outcome.ok
-          ? `account @${outcome.handle}: ok`
-          : `account @${outcome.handle}: FAILED (${outcome.error}); its last good snapshot, if any, is kept`,
-      );
-      if (outcome.ok) succeeded++;
-      else failed++;
+  if (stoppedBy) {
+    // Calling again would only prolong a throttle, or fail the same way with a bad token.
+    for (const handle of social.scoredAccounts)
+      say(`account @${handle}: skipped (not asked after ${describe(stoppedBy)})`);
+    skipped += social.scoredAccounts.length;
+  } else {
+    try {
+      for (const outcome of await refreshAccounts(client, store, social.scoredAccounts, now, options)) {
+        if (outcome.outcome === "ok") say(`account @${outcome.handle}: ok`);
+        else if (outcome.outcome === "skipped") say(`account @${outcome.handle}: skipped (${outcome.error})`);
+        else say(`account @${outcome.handle}: FAILED (${outcome.error}); its last good snapshot, if any, is kept`);
+        if (outcome.outcome === "ok") succeeded++;
+        else if (outcome.outcome === "skipped") skipped++;
+        else failed++;
+      }
+    } catch (error) {
+      // The accounts were fetched but could not be written (the lock or the disk).
+      say(`accounts: FAILED to write ${settings.cacheFile} (${describe(error)})`);
+      failed += social.scoredAccounts.length;
     }
-  } catch (error) {
-    // The accounts were fetched but could not be written (the lock or the disk).
-    console.log(`accounts: FAILED to write ${settings.cacheFile} (${describe(error)})`);
-    failed += social.scoredAccounts.length;
   }
 
-  console.log(`${succeeded} refreshed, ${failed} failed; cache: ${settings.cacheFile}`);
-  return failed === 0 ? 0 : succeeded === 0 ? 1 : 2;
+  const written = succeeded > 0 ? `cache: ${settings.cacheFile}` : `nothing written to ${settings.cacheFile}`;
+  say(`${succeeded} refreshed, ${failed} failed, ${skipped} skipped; ${written}`);
+  return failed + skipped === 0 ? 0 : succeeded === 0 ? 1 : 2;
 }
 
 process.exitCode = await main();

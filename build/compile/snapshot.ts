@@ -55,9 +55,14 @@ export function compileSnapshot(content: Content, mediaBaseUrl: string, builtAt:
       scoredAccounts: social.scoredAccounts,
     },
   };
+  const { version, json } = serializeSnapshot(body, builtAt.toISOString());
+  return { snapshot: { version, builtAt: builtAt.toISOString(), ...body }, json, pieces: finished.bytes };
+}
+
+/** The snapshot file's text, and its version: the hash of the body, which follows the version and build time. */
+export function serializeSnapshot(body: Omit<Snapshot, "version" | "builtAt">, builtAt: string) {
   const bodyJson = toAsciiJson(body);
   const version = createHash("sha256").update(bodyJson, "latin1").digest("hex").slice(0, 16);
   // version first, so a person opening the file sees it at once
-  const json = `${snapshotHead(version, builtAt.toISOString())}${bodyJson.slice(1)}`;
-  return { snapshot: { version, builtAt: builtAt.toISOString(), ...body }, json, pieces: finished.bytes };
+  return { version, json: `${snapshotHead(version, builtAt)}${bodyJson.slice(1)}` };
 }

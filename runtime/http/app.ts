@@ -61,5 +61,5 @@ export function createApp(options: AppOptions): H3 {
 /** No credentials, and a cache file of this process's own that nothing writes. */
 function unconfiguredSocial(catalog: Catalog, startedAt: Date): SocialService {
   const store = new SocialCacheStore({ file: path.join(tmpdir(), `surf-catalog-no-social-${process.pid}.json`) });
-  return new SocialService(catalog.snapshot, store, null, undefined, startedAt);
+  return new SocialService(catalog.snapshot, store, { client: null, startedAt });
 }

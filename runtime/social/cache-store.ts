@@ -5,8 +5,9 @@
  * which a crashed writer cannot leave stuck: a lock whose process is gone, or that is
  * older than any write could take, is broken.
  *
- * A missing file is an empty cache. A corrupt or unreadable one is logged and read as
- * empty; it is only replaced by a successful refresh, and kept aside as `*.corrupt-*`.
+ * A missing file is an empty cache. A corrupt or unreadable one (not JSON, or not of the
+ * cache's shape: schemas.ts) is logged once and read as empty; it is only replaced by a
+ * successful refresh, and kept aside as `*.corrupt-*`. What is written passes the redactor.
  */
 import {
   closeSync,
@@ -22,7 +23,10 @@ import {
 } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
-import { emptyCache, SOCIAL_CACHE_VERSION, type SocialCache } from "./types.ts";
+import * as v from "valibot";
+import { noRedaction, type Redactor } from "../redact.ts";
+import { firstIssue, SocialCacheSchema } from "./schemas.ts";
+import { emptyCache, type SocialCache } from "./types.ts";
 
 export interface CacheStoreOptions {
   file: string;
@@ -31,6 +35,7 @@ export interface CacheStoreOptions {
   /** How long a writer waits for the lock before giving up. */
   lockTimeoutMs?: number;
   log?: (message: string) => void;
+  redact?: Redactor;
 }
 
 type ReadResult = { cache: SocialCache; state: "ok" | "missing" | "corrupt" };
@@ -41,6 +46,7 @@ export class SocialCacheStore {
   private readonly lockStaleMs: number;
   private readonly lockTimeoutMs: number;
   private readonly log: (message: string) => void;
+  private readonly redact: Redactor;
   private memo: { stamp: string; result: ReadResult } | undefined;
   /** Problems already logged; forgotten once the file reads or writes fine again. */
   private readonly reported = new Set<string>();
@@ -51,6 +57,7 @@ export class SocialCacheStore {
     this.lockStaleMs = options.lockStaleMs ?? 30_000;
     this.lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
     this.log = options.log ?? ((message) => console.error(message));
+    this.redact = options.redact ?? noRedaction;
   }
 
   /** The cache as it is on disk now (parsed again only when the file changed). */
@@ -86,23 +93,22 @@ export class SocialCacheStore {
         `cannot read the social cache ${this.file} (${(error as NodeJS.ErrnoException).code}); serving it as empty`,
       );
     }
+    let data: unknown;
     try {
-      const data = JSON.parse(text) as SocialCache;
-      if (
-        data?.version !== SOCIAL_CACHE_VERSION ||
-        typeof data.accounts !== "object" ||
-        typeof data.liveMedia !== "object"
-      ) {
-        return this.unreadable(
-          `the social cache ${this.file} has an unknown shape or version; serving it as empty until the next refresh`,
-        );
-      }
-      return { cache: { ...emptyCache(), ...data }, state: "ok" };
+      data = JSON.parse(text);
     } catch {
       return this.unreadable(
         `the social cache ${this.file} is not valid JSON; serving it as empty until the next refresh`,
       );
     }
+    const checked = v.safeParse(SocialCacheSchema, data);
+    if (!checked.success) {
+      return this.unreadable(
+        `the social cache ${this.file} is not of the cache's shape or version (${firstIssue(checked.issues)}); ` +
+          "serving it as empty until the next refresh",
+      );
+    }
+    return { cache: checked.output, state: "ok" };
   }
 
   /** Logged once per distinct problem, so a broken file does not flood the log. */
@@ -120,10 +126,11 @@ export class SocialCacheStore {
 
   /**
    * Read-modify-write under the lock: `change` gets the current cache and returns the
-   * next one. If `change` throws, nothing is written.
+   * next one. If `change` throws, nothing is written. `lockTimeoutMs` bounds the wait for
+   * the lock (default: the store's).
    */
-  async update(change: (cache: SocialCache) => SocialCache): Promise<SocialCache> {
-    await this.lock();
+  async update(change: (cache: SocialCache) => SocialCache, lockTimeoutMs = this.lockTimeoutMs): Promise<SocialCache> {
+    await this.lock(lockTimeoutMs);
     try {
       this.memo = undefined;
       this.removeLeftovers();
@@ -144,7 +151,7 @@ export class SocialCacheStore {
     try {
       const fd = openSync(temporary, "w");
       try {
-        writeSync(fd, `${JSON.stringify(cache, null, 1)}\n`);
+        writeSync(fd, this.redact(`${JSON.stringify(cache, null, 1)}\n`));
         fsyncSync(fd);
       } finally {
         closeSync(fd);
@@ -177,9 +184,9 @@ export class SocialCacheStore {
     }
   }
 
-  private async lock(): Promise<void> {
+  private async lock(timeoutMs: number): Promise<void> {
     mkdirSync(path.dirname(this.lockFile), { recursive: true });
-    const deadline = Date.now() + this.lockTimeoutMs;
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       try {
         const fd = openSync(this.lockFile, "wx");
@@ -195,7 +202,7 @@ export class SocialCacheStore {
       }
       if (Date.now() > deadline)
         throw new Error(
-          `the social cache lock ${this.lockFile} is held by another writer; gave up after ${this.lockTimeoutMs} ms`,
+          `the social cache lock ${this.lockFile} is held by another writer; gave up after ${timeoutMs} ms`,
         );
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
     }

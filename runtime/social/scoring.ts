@@ -16,7 +16,7 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 export function scoreAccount(
   handle: string,
-  account: DiscoveredAccount,
+  account: Omit<DiscoveredAccount, "dropped">,
   now: Date,
   previous?: ScoredAccount,
 ): ScoredAccount {

@@ -58,8 +58,7 @@ async function socialTarget(
   const social = new SocialService(
     testCatalog().snapshot,
     new SocialCacheStore({ file: cacheFile, log: () => undefined }),
-    graph && createGraphClient(graph),
-    () => undefined,
+    { client: graph && createGraphClient(graph), log: () => undefined },
   );
   return { target: await openTarget(kind, { now: () => now, social, socialConfig }), cacheFile };
 }

@@ -173,7 +173,7 @@ describe("an unexpected failure (a bug)", () => {
     const social = new BrokenSocial(
       catalog.snapshot,
       new SocialCacheStore({ file: path.join(dir, "broken", "social.json") }),
-      null,
+      { client: null },
     );
     const app = createApp({ catalog, corsOrigins: new Set(), social, reportFailure: (error) => reported.push(error) });
     const response = await app.request("/api/social/feed");

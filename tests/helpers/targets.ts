@@ -7,6 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
+import { serializeSnapshot } from "../../build/compile/snapshot.ts";
 import { OPENAPI_FILE, type Snapshot } from "../../core/snapshot-format.ts";
 import type { ServerConfig } from "../../runtime/config.ts";
 import { createApp } from "../../runtime/http/app.ts";
@@ -84,6 +85,8 @@ export function editedSnapshot(edit: (snapshot: Snapshot) => void): { snapshotPa
   edit(snapshot);
   const snapshotPath = path.join(dir, "snapshot.json");
   copySnapshot(dir);
-  writeFileSync(snapshotPath, JSON.stringify(snapshot));
+  // Written as the build would, with the version of what it now holds.
+  const { version: _version, builtAt, ...body } = snapshot;
+  writeFileSync(snapshotPath, serializeSnapshot(body, builtAt).json, "latin1");
   return { snapshotPath, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -46,7 +46,7 @@ function appWith({ credentials = true, now = "2026-11-21T12:00:00Z", token = FAK
       })
     : null;
   const startedAt = new Date("2026-11-21T06:00:00Z");
-  const social = new SocialService(catalog.snapshot, store, client, () => undefined, startedAt);
+  const social = new SocialService(catalog.snapshot, store, { client, log: () => undefined, startedAt });
   return { app: createApp({ catalog, corsOrigins: new Set(), now: () => new Date(now), social }), store };
 }
 

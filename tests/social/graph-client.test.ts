@@ -24,7 +24,8 @@ async function failure(call: Promise<unknown>): Promise<GraphError> {
 
 describe("own media", () => {
   it("reads the latest media and maps them the way the network really sends them", async () => {
-    const media = await createGraphClient(config).ownMedia(12);
+    const { media, dropped } = await createGraphClient(config).ownMedia(12);
+    expect(dropped).toBe(0);
     expect(media).toHaveLength(12);
     const posts = media.map((item) => toFeedPost(item, "surfcatalog")!);
     expect(posts[0]).toEqual({

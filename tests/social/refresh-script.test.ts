@@ -1,6 +1,6 @@
 /** `npm run refresh-social` end to end: the script, the fake Graph API, the cache file, the exit codes. */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,6 +122,30 @@ describe("refresh-social", () => {
     expect(output).not.toContain("SOCIAL_ACCESS_TOKEN=");
     expect(readCache(cacheFile).feed).toEqual(JSON.parse(before).feed);
     expect(readCache(cacheFile).accounts.wsl).toEqual(JSON.parse(before).accounts.wsl);
+  });
+
+  it.each([
+    ["throttled", "throttled", "rate limited"],
+    ["a rejected token", "not-the-token-123", "access token rejected"],
+  ])("stops at the first call when %s: one call, the rest skipped, nothing written", async (_case, token, why) => {
+    const handles = ["wsl", "surfline", "kellyslater", "johnjohnflorence"];
+    const cacheFile = path.join(dir, `stops-${token}`, "social.json");
+    mkdirSync(path.dirname(cacheFile));
+    writeFileSync(cacheFile, "{ corrupt");
+    const callsBefore = fake.calls.length;
+    const { code, output } = await refresh({
+      SNAPSHOT_PATH: snapshotScoring(handles),
+      SOCIAL_CACHE_FILE: cacheFile,
+      SOCIAL_ACCESS_TOKEN: token,
+    });
+    expect(fake.calls.length - callsBefore).toBe(1);
+    expect(output).toContain(`feed @surfcatalog: FAILED (`);
+    expect(output).toContain(why);
+    for (const handle of handles) expect(output).toMatch(new RegExp(`account @${handle}: skipped \\(not asked after`));
+    expect(output).toContain("0 refreshed, 1 failed, 4 skipped; nothing written to");
+    expect(output).not.toContain(token);
+    expect(code).toBe(1);
+    expect(readFileSync(cacheFile, "utf8")).toBe("{ corrupt");
   });
 
   it("exits 1 without credentials", async () => {
