@@ -1,4 +1,5 @@
 /** The server's configuration, from the environment (README lists every variable). */
+import { type ConnectionLimits, defaultMaxConnections } from "./http/connections.ts";
 import { parseCorsOrigins } from "./http/cors.ts";
 import { type LogLevel, parseLogLevel } from "./log.ts";
 import { DEFAULT_CACHE_MAX_MB } from "./memory-budget.ts";
@@ -17,6 +18,8 @@ export interface ServerConfig {
   cacheMaxMb: number;
   /** The address clients reach the API at, for the docs page; default http://localhost:PORT. */
   publicUrl?: string;
+  /** Bounds on connections (MAX_CONNECTIONS; the timeouts are fixed, tests shorten them). */
+  connections: ConnectionLimits;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -34,6 +37,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     drainMs: wholeNumber(env.SHUTDOWN_DRAIN_MS, "SHUTDOWN_DRAIN_MS", 0, "milliseconds"),
     cacheMaxMb: wholeNumber(env.CACHE_MAX_MB, "CACHE_MAX_MB", DEFAULT_CACHE_MAX_MB, "MiB", 1),
     publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
+    connections: {
+      maxConnections: wholeNumber(env.MAX_CONNECTIONS, "MAX_CONNECTIONS", defaultMaxConnections(), "connections", 1),
+    },
   };
 }
 

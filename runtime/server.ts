@@ -8,6 +8,7 @@ import { runInNewContext } from "node:vm";
 import { listen } from "listhen";
 import { configFromEnv, type ServerConfig } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { guardConnections } from "./http/connections.ts";
 import type { HealthState } from "./http/health.ts";
 import { ReplayCache } from "./http/replay-cache.ts";
 import { requestHandler, type Serving } from "./http/serve.ts";
@@ -132,6 +133,7 @@ export async function startServer(
     isProd: true,
   });
   const port = listener.address.port;
+  const connections = guardConnections(listener.server, config.connections);
   const shared: Shared = {
     config,
     logger,
@@ -192,6 +194,7 @@ export async function startServer(
     async close() {
       health.shuttingDown = true;
       if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
+      connections.stop();
       await listener.close();
     },
   };
@@ -226,7 +229,8 @@ export function secretRedactor(config: ServerConfig): Redactor {
 }
 
 /** Configuration problems are told in one actionable line, without a stack. */
-const CONFIGURATION = /^(PORT|CORS_ORIGINS|SOCIAL_|LOG_LEVEL|SHUTDOWN_DRAIN_MS|CACHE_MAX_MB|PUBLIC_URL)/;
+const CONFIGURATION =
+  /^(PORT|CORS_ORIGINS|SOCIAL_|LOG_LEVEL|SHUTDOWN_DRAIN_MS|CACHE_MAX_MB|PUBLIC_URL|MAX_CONNECTIONS)/;
 
 export async function main(): Promise<void> {
   let logger = createLogger();

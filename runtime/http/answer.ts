@@ -1,8 +1,8 @@
 /**
  * An answer is everything the server sends for one request: status, headers in order and
  * the body's bytes. respond.ts makes every answer; this module carries them: to h3 as a
- * web Response, and to a Node socket in one `writeHead` + `end`, the same bytes whether
- * the app has just made the answer or the replay cache is sending it again.
+ * web Response, and to a Node socket (writeHead, then the body as the client takes it), the
+ * same bytes whether the app has just made the answer or the replay cache is sending it again.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { FastResponse } from "srvx/node";
@@ -51,11 +51,31 @@ export async function fromWebResponse(response: Response): Promise<Answer> {
   return { status: response.status, headers, body };
 }
 
-/** Writes an answer, plus this request's own headers (its id), in one go. */
+/** Bodies larger than this go out in slices of it (views of the same bytes, never copies). */
+const WRITE_SLICE_BYTES = 256 * 1024;
+
+/**
+ * Writes an answer, plus this request's own headers (its id). A large body goes out slice
+ * by slice as the client takes it: a client that reads slowly is seen to make progress (the
+ * connection guard closes only those that take nothing), and one that goes away stops it.
+ */
 export function writeAnswer(response: ServerResponse, answer: Answer, ownHeaders: string[]): void {
   response.writeHead(answer.status, ownHeaders.length === 0 ? answer.headers : [...answer.headers, ...ownHeaders]);
-  if (answer.body) response.end(answer.body);
-  else response.end();
+  const { body } = answer;
+  if (!body || body.length <= WRITE_SLICE_BYTES) {
+    response.end(body ?? undefined);
+    return;
+  }
+  let offset = 0;
+  const next = () => {
+    while (offset < body.length && !response.destroyed) {
+      const slice = body.subarray(offset, Math.min(offset + WRITE_SLICE_BYTES, body.length));
+      offset += slice.length;
+      if (offset >= body.length) response.end(slice);
+      else if (!response.write(slice)) return void response.once("drain", next);
+    }
+  };
+  next();
 }
 
 const ORIGIN = "origin";

@@ -16,6 +16,7 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
     logLevel: "silent",
     drainMs: 0,
     cacheMaxMb: 64,
+    connections: { maxConnections: 1000 },
     ...overrides,
   };
 }
