@@ -89,7 +89,7 @@ describe("the connection guard, on a plain server", () => {
     await new Promise((resolve) => server?.close(resolve));
   });
 
-  it("closes a connection that sends nothing, and one that sends its head too slowly, at the headers timeout", async () => {
+  it("closes a silent connection, and one sending its head too slowly, at the headers timeout", async () => {
     await start();
     const opened = Date.now();
     const silent = await open(port);
