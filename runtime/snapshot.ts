@@ -263,6 +263,14 @@ function indexField(filterValues: FilterValue[], size: number): FieldIndex {
   return { values, idByKey: new Map(values.map(({ key }, id) => [key, id])), starts, ids, nameRank };
 }
 
+/** A box in degrees (the same shape as a query's bounding box). */
+interface Extent {
+  minLat: number;
+  minLng: number;
+  maxLat: number;
+  maxLng: number;
+}
+
 /** The geo index, and what the build clustered of it. */
 export interface LoadedGeo {
   geo: KDBush;
@@ -274,6 +282,8 @@ export interface LoadedGeo {
   geoIdByPosition: Int32Array;
   /** Each point's longitude and latitude by its id (KDBush keeps its own copy in tree order). */
   geoCoords: Float64Array;
+  /** The smallest box around every point (null without any). */
+  geoExtent: Extent | null;
   /** For each geo index id, the lowest zoom at which the spot's marker stands alone. */
   aloneFrom: Uint8Array;
   /** For each clustered zoom, the world's clusters as JSON array items. */
@@ -295,6 +305,15 @@ function loadGeo(geo: GeoExport, size: number, pieces: Buffer): LoadedGeo {
     geoCoords[2 * index.ids[i]] = index.coords[2 * i];
     geoCoords[2 * index.ids[i] + 1] = index.coords[2 * i + 1];
   }
+  let geoExtent: Extent | null = null;
+  for (let id = 0; id < geoPositions.length; id++) {
+    const [lng, lat] = [geoCoords[2 * id], geoCoords[2 * id + 1]];
+    geoExtent ??= { minLat: lat, minLng: lng, maxLat: lat, maxLng: lng };
+    geoExtent.minLat = Math.min(geoExtent.minLat, lat);
+    geoExtent.maxLat = Math.max(geoExtent.maxLat, lat);
+    geoExtent.minLng = Math.min(geoExtent.minLng, lng);
+    geoExtent.maxLng = Math.max(geoExtent.maxLng, lng);
+  }
   const aloneFrom = new Uint8Array(Buffer.from(geo.clusters.aloneFrom, "base64"));
   if (aloneFrom.length !== geoPositions.length) throw new Error("the world clusters do not match the geo index");
   return {
@@ -303,6 +322,7 @@ function loadGeo(geo: GeoExport, size: number, pieces: Buffer): LoadedGeo {
     geoSorted: toPositions(geoPositions),
     geoIdByPosition,
     geoCoords,
+    geoExtent,
     aloneFrom,
     worldClusters: unpackJson(geo.clusters.byZoom, pieces),
   };

@@ -169,7 +169,15 @@ export async function startFakeGraph(port = 0): Promise<FakeGraph> {
     while (sent < fake.hugeBytes && !gone) {
       sent += post.length;
       fake.hugeSent += post.length;
-      if (!response.write(post)) await new Promise((resolve) => response.once("drain", resolve).once("close", resolve));
+      if (!response.write(post)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            response.off("drain", done).off("close", done);
+            resolve();
+          };
+          response.on("drain", done).on("close", done);
+        });
+      }
     }
     if (!gone) response.end('{"id":"last"}]}');
   }

@@ -79,9 +79,19 @@ export function normalizeBox(box: BoundingBox): BoundingBox {
   return { ...box, minLng: wrapLongitude(box.minLng), maxLng: wrapLongitude(box.maxLng) };
 }
 
-/** Positions of the spots inside the box, sorted. */
+/** Positions of the spots inside the box, sorted. A box around every spot is answered without a search. */
 export function positionsInBox(spots: Catalog["spots"], box: BoundingBox): Positions {
-  return toPositionsOf(spots, rangeIds(spots, normalizeBox(box)));
+  const normalized = normalizeBox(box);
+  if (holdsAll(normalized, spots.geoExtent)) return spots.geoSorted;
+  return toPositionsOf(spots, rangeIds(spots, normalized));
+}
+
+/** Whether a normalized box holds the whole extent of the spots (null: there are none). */
+function holdsAll(box: BoundingBox, extent: BoundingBox | null): boolean {
+  if (!extent) return true;
+  if (box.minLat > extent.minLat || box.maxLat < extent.maxLat) return false;
+  if (box.minLng === -180 && box.maxLng === 180) return true;
+  return box.minLng <= box.maxLng && box.minLng <= extent.minLng && box.maxLng >= extent.maxLng;
 }
 
 /**

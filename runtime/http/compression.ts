@@ -4,6 +4,7 @@
  * answer never blocks the event loop; brotli's level drops for large bodies, where the
  * highest levels cost seconds for a few percent.
  */
+import { availableParallelism } from "node:os";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
@@ -36,10 +37,33 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === "gzip") return gzipAsync(body, { level: 6 });
   const quality = body.length > LARGE_BODY_BYTES ? 4 : 6;
   return brotli(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
+}
+
+/**
+ * Large bodies are compressed a few at a time, one fewer than the cores: the thread pool
+ * would otherwise take every core and starve the event loop (and /healthz) of CPU. Small
+ * ones go at once.
+ */
+const LARGE_AT_ONCE = Math.max(1, availableParallelism() - 1);
+let largeRunning = 0;
+const largeWaiting: (() => void)[] = [];
+
+export async function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (body.length <= LARGE_BODY_BYTES) return compressNow(body, encoding);
+  // A finished compression hands its slot straight to the next in line.
+  if (largeRunning < LARGE_AT_ONCE) largeRunning++;
+  else await new Promise<void>((resolve) => largeWaiting.push(resolve));
+  try {
+    return await compressNow(body, encoding);
+  } finally {
+    const next = largeWaiting.shift();
+    if (next) next();
+    else largeRunning--;
+  }
 }

@@ -77,7 +77,8 @@ export function guardConnections(server: Server, limits: ConnectionLimits) {
     entry.socket.destroy();
   };
 
-  server.on("connection", (socket: Socket) => {
+  // Before http's own listener: a connection shed at once costs no parser.
+  server.prependListener("connection", (socket: Socket) => {
     const now = Date.now();
     tracked.set(socket, { socket, active: 0, waitingSince: now, readAtWait: 0, pending: 0, queued: 0, drainedAt: now });
     socket.once("close", () => tracked.delete(socket));

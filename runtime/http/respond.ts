@@ -22,21 +22,33 @@ export interface ResponseContext {
 }
 
 /**
- * A body ready to send: its bytes, type and strong ETag (a hash of the exact bytes).
- * A representation kept for the process's life (the description, the docs page) also
- * keeps its compressed variants, made once.
+ * A body ready to send: its bytes, type and strong ETag (a hash of the exact bytes, made
+ * when first needed). A representation kept for the process's life (the description, the
+ * docs page) also keeps its compressed variants, made once.
  */
 export interface Representation {
   bytes: Buffer;
   contentType: string;
-  etag: string;
+  etag?: Promise<string>;
   /** Headers that describe this body (a page's CSP): sent with it, not with a 304. */
   bodyHeaders?: string[];
   variants?: Map<Encoding, Promise<Buffer>>;
 }
 
 export function representation(bytes: Buffer, contentType: string, bodyHeaders?: string[]): Representation {
-  return { bytes, contentType, etag: `"${hash("sha1", bytes, "base64url")}"`, bodyHeaders };
+  return { bytes, contentType, bodyHeaders };
+}
+
+/** Above this, a body is hashed on the thread pool (WebCrypto's digest), not on the event loop. */
+const HASH_OFF_LOOP_BYTES = 256 * 1024;
+
+/** The strong ETag of a body: SHA-1 of its bytes, base64url (a validator, not a signature). */
+function etagOf(body: Representation): Promise<string> {
+  body.etag ??=
+    body.bytes.length < HASH_OFF_LOOP_BYTES
+      ? Promise.resolve(`"${hash("sha1", body.bytes, "base64url")}"`)
+      : crypto.subtle.digest("SHA-1", body.bytes).then((digest) => `"${Buffer.from(digest).toString("base64url")}"`);
+  return body.etag;
 }
 
 export function jsonRepresentation(value: unknown): Representation {
@@ -82,7 +94,8 @@ export async function successAnswer(
 ): Promise<Answer> {
   const encoding = encodingFor(body, conditions);
   // Each encoding is its own representation, so it has its own strong ETag.
-  const etag = encoding ? `${body.etag.slice(0, -1)}-${encoding}"` : body.etag;
+  const plain = await etagOf(body);
+  const etag = encoding ? `${plain.slice(0, -1)}-${encoding}"` : plain;
   const headers = [
     ...commonHeaders(conditions, context, "Origin, Accept-Encoding"),
     "cache-control",

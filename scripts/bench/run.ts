@@ -20,11 +20,11 @@
  *          --budget 800 (ms per query kind, system and round)
  * Results: printed, and written as JSON to .cache/bench/results-<time>.json.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { finished, residentMiB, run, waitForPort } from "../child-process.ts";
 import { generateContent } from "../generate-content.ts";
 import type { Latency } from "./in-process.ts";
 
@@ -44,49 +44,6 @@ const CACHE_MAX_MB = 64;
 const WORK = path.resolve(".cache/bench");
 const REPEATED_PATH = "/api/spots?country=pt,es&limit=20";
 const WORLD_MAP_PATH = "/api/spots/map?zoom=2";
-
-interface Child {
-  process: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Runs a TypeScript script through tsx, or a compiled `.mjs` with plain node. */
-function run(script: string, args: string[], env: Record<string, string> = {}): Child {
-  const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
-  const child = spawn(process.execPath, [...loader, script, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr!.on("data", (chunk) => {
-    output += chunk;
-  });
-  return { process: child, output: () => output, exited: new Promise((resolve) => child.on("exit", resolve)) };
-}
-
-async function finished(child: Child): Promise<string> {
-  const code = await child.exited;
-  if (code !== 0) throw new Error(`a benchmark step failed (exit ${code}):\n${child.output()}`);
-  return child.output();
-}
-
-async function waitForPort(child: Child, pattern: RegExp): Promise<number> {
-  for (;;) {
-    const match = pattern.exec(child.output());
-    if (match) return Number(match[1]);
-    if (child.process.exitCode !== null) throw new Error(`the server exited:\n${child.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-function residentMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
 
 interface LoadResult {
   rps: number;

@@ -14,12 +14,13 @@
  * third's: the response caches are bounded). Options:
  * --seconds 180  --connections 64  --spots 10000  --runs 3000
  */
-import { spawn } from "node:child_process";
+
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
 import type { Snapshot } from "../../core/snapshot-format.ts";
+import { finished, residentMiB, run } from "../child-process.ts";
 import { FAKE_TOKEN, FAKE_USER_ID, startFakeGraph } from "../fake-graph.ts";
 import { generateContent } from "../generate-content.ts";
 import { hostilePath, method } from "./hostile-requests.ts";
@@ -38,36 +39,15 @@ const SPOTS = Number(values.spots ?? 10_000);
 const RUNS = Number(values.runs ?? 3_000);
 const WORK = path.resolve(".cache/soak");
 
-function node(script: string, args: string[], env: Record<string, string> = {}) {
-  const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
-  const child = spawn(process.execPath, [...loader, script, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  return { child, exited, output: () => output };
-}
-
-async function finished(run: ReturnType<typeof node>): Promise<string> {
-  if ((await run.exited) !== 0) throw new Error(run.output());
-  return run.output();
-}
-
-const residentMiB = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
-
 mkdirSync(WORK, { recursive: true });
 const contentDir = path.join(WORK, `content-${SPOTS}`);
 if (!existsSync(path.join(contentDir, "spots.csv"))) generateContent(SPOTS, Math.round(SPOTS / 10), contentDir);
 console.log(`building ${SPOTS} spots and the server...`);
-await finished(node("build/cli.ts", ["build", "--content", contentDir, "--out", path.join(WORK, "dist")]));
-await finished(node("scripts/build-server.ts", [], { DIST_DIR: path.join(WORK, "dist") }));
+await finished(run("build/cli.ts", ["build", "--content", contentDir, "--out", path.join(WORK, "dist")]));
+await finished(run("scripts/build-server.ts", [], { DIST_DIR: path.join(WORK, "dist") }));
 
 const fake = await startFakeGraph();
-const server = node(path.join(WORK, "dist", "server.mjs"), [], {
+const server = run(path.join(WORK, "dist", "server.mjs"), [], {
   PORT: "0",
   HOST: "127.0.0.1",
   SNAPSHOT_PATH: path.join(WORK, "dist", "snapshot.json"),
@@ -80,14 +60,14 @@ const server = node(path.join(WORK, "dist", "server.mjs"), [], {
 let failed = false;
 try {
   while (!/listening on http:\/\/127\.0\.0\.1:\d+/.test(server.output())) {
-    if (server.child.exitCode !== null) throw new Error(server.output());
+    if (server.process.exitCode !== null) throw new Error(server.output());
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const port = Number(/127\.0\.0\.1:(\d+)/.exec(server.output())![1]);
   const base = `http://127.0.0.1:${port}`;
   // The server logs a line per request: let it flow past, as a log collector would.
-  server.child.stdout!.removeAllListeners("data");
-  server.child.stdout!.resume();
+  server.process.stdout!.removeAllListeners("data");
+  server.process.stdout!.resume();
 
   console.log(`1. ${RUNS} generated hostile requests...`);
   await fc.assert(
@@ -113,10 +93,10 @@ try {
 
   console.log(`2. mixed traffic, ${CONNECTIONS} connections, ${SECONDS} s...`);
   const samples: number[] = [];
-  const sampler = setInterval(() => samples.push(residentMiB(server.child.pid!)), 5_000);
+  const sampler = setInterval(() => samples.push(residentMiB(server.process.pid!)), 5_000);
   const load = JSON.parse(
     await finished(
-      node("scripts/bench/load.ts", [String(port), String(SECONDS), String(CONNECTIONS), "--mixed", slugsFile]),
+      run("scripts/bench/load.ts", [String(port), String(SECONDS), String(CONNECTIONS), "--mixed", slugsFile]),
     ),
   ) as {
     rps: number;
@@ -155,7 +135,7 @@ try {
   console.error(error);
   failed = true;
 } finally {
-  server.child.kill("SIGTERM");
+  server.process.kill("SIGTERM");
   await server.exited;
   await fake.close();
 }

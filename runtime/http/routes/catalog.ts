@@ -1,10 +1,12 @@
 /** The seven spot and surfer endpoints: parse parameters, call a pure query, answer. Snapshot only. */
+import { hash } from "node:crypto";
 import type { H3 } from "h3";
 import { SPOT_FILTERS, SURFER_FILTERS } from "../../../core/snapshot-format.ts";
 import { detailBody, listBody, markersBody } from "../../catalog/bodies.ts";
 import type { FilterSelection } from "../../catalog/selection.ts";
 import {
   listSpots,
+  type Ordered,
   type SpotCriteria,
   spotClusters,
   spotFacets,
@@ -27,7 +29,14 @@ import {
   textQuery,
   zoomParam,
 } from "../params.ts";
-import { JSON_TYPE, jsonRepresentation, type ResponseContext, representation } from "../respond.ts";
+import {
+  JSON_TYPE,
+  jsonRepresentation,
+  lasting,
+  type Representation,
+  type ResponseContext,
+  representation,
+} from "../respond.ts";
 import { route, slugParam } from "../route.ts";
 
 const LIMIT_DEFAULT = 20;
@@ -74,6 +83,28 @@ function pickFilters<Filter extends string>(
   return filters;
 }
 
+/** Maps with more markers than this are kept by what they hold. */
+const LARGE_MAP_MARKERS = 5000;
+
+/**
+ * A large map's answer, kept in the memo by what it holds (a hash of its markers'
+ * positions, in order), whatever URL asked for it: the whole world asked through a
+ * thousand different boxes is assembled, hashed and compressed once.
+ */
+function largeMapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo): Representation {
+  const { positions, distancesKm } = markers;
+  if (distancesKm || positions.length < LARGE_MAP_MARKERS) {
+    return representation(markersBody(catalog.spots.markers, markers), JSON_TYPE);
+  }
+  const key = `map ${hash("sha1", new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength))}`;
+  const kept = memo.get<Representation>(key);
+  if (kept) return kept;
+  const made = lasting(representation(markersBody(catalog.spots.markers, markers), JSON_TYPE));
+  // Its compressed copies join it as they are made: counted here, in advance, at a quarter of its size.
+  memo.set(key, made, made.bytes.length * 1.25);
+  return made;
+}
+
 export function registerCatalogRoutes(app: H3, catalog: Catalog, context: ResponseContext, memo: Memo): void {
   route(app, "/api/spots", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, SPOT_LIST);
@@ -85,11 +116,11 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
   route(app, "/api/spots/map", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, SPOT_MAP);
     const criteria = spotCriteria(params);
-    const markers =
-      params.zoom === undefined
-        ? spotMarkers(catalog, criteria, memo)
-        : spotClusters(catalog, criteria, params.zoom, memo);
-    return representation(markersBody(catalog.spots.markers, markers), JSON_TYPE);
+    if (params.zoom !== undefined) {
+      const clustered = spotClusters(catalog, criteria, params.zoom, memo);
+      return representation(markersBody(catalog.spots.markers, clustered), JSON_TYPE);
+    }
+    return largeMapRepresentation(catalog, spotMarkers(catalog, criteria, memo), memo);
   });
 
   route(app, "/api/spots/meta", "snapshot", context, (event) => {
