@@ -36,6 +36,8 @@ export interface LoggerOptions {
 
 /** How much unwritten log text may wait for a slow stdout before lines are dropped. */
 export const LOG_BUFFER_BYTES = 4 * 2 ** 20;
+/** How long a flush before exit waits for a stdout that takes nothing. */
+const FLUSH_AT_EXIT_MS = 1000;
 /** How often dropped lines are reported (at most). */
 const DROP_REPORT_MS = 10_000;
 
@@ -57,10 +59,17 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   let dropped = 0;
   let reported = 0;
   let destination: Destination;
+  // While flushing before exit, a stdout that takes nothing is given a second, not forever.
+  let flushUntil = 0;
   if (options.write) {
     destination = { write: options.write };
   } else {
-    const boom = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
+    const boom = pino.destination({
+      dest: 1,
+      sync: false,
+      maxLength: LOG_BUFFER_BYTES,
+      retryEAGAIN: () => flushUntil === 0 || Date.now() < flushUntil,
+    });
     boom.on("drop", () => {
       dropped++;
     });
@@ -85,10 +94,13 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     warn: (message, fields) => log.warn(fields ?? {}, message),
     error: (message, fields) => log.error(fields ?? {}, message),
     flush: () => {
+      flushUntil = Date.now() + FLUSH_AT_EXIT_MS;
       try {
         destination.flushSync?.();
       } catch {
-        // A destination that is mid-write or closed: what is lost at exit is lost.
+        // A destination that is mid-write, closed or stalled: what is lost at exit is lost.
+      } finally {
+        flushUntil = 0;
       }
     },
     dropped: () => dropped,
