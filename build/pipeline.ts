@@ -45,7 +45,7 @@ export function buildSnapshot(options: BuildOptions): BuildResult {
   const { content, problems } = checkContentDir(options.contentDir);
   if (problems.length > 0) return { ok: false, problems };
   const { snapshot, json, pieces } = compileSnapshot(content, options.mediaBaseUrl, options.builtAt ?? new Date());
-  const openapi = compileOpenApi(); // before any write: a broken description writes nothing
+  const openapi = compileOpenApi(snapshot.vocabularies); // before any write: a broken description writes nothing
   const file = path.join(options.outDir, SNAPSHOT_FILE);
   const openapiFile = path.join(options.outDir, OPENAPI_FILE);
   writeFileAtomic(path.join(options.outDir, snapshot.pieces.file), pieces);

@@ -60,6 +60,8 @@ export interface Image {
 
 export interface Tag {
   id: number;
+  /** The value of the `tag` filter. */
+  slug: string;
   name: string;
 }
 
@@ -80,6 +82,8 @@ export interface LinkedSpot {
 export interface FacetCount {
   value: string;
   count: number;
+  /** Tags only: the tag's name, for a UI to show (its value is the slug the filter takes). */
+  label?: string;
 }
 
 export interface Quote {
@@ -126,6 +130,8 @@ export interface SurfEvent {
   startDate: string;
   endDate: string;
   windowType: WindowType;
+  /** The IANA time zone its dates and status are reckoned in. */
+  timeZone: string;
   location: string;
   country: string | null;
   spotSlug: string | null;

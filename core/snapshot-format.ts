@@ -55,7 +55,19 @@ export interface Snapshot {
   events: EventEntry[];
   organizations: Organization[];
   social: SocialConfig;
+  vocabularies: Vocabularies;
+  /** Every tag's name by its slug: the labels of the tag facet. */
+  tagLabels: Record<string, string>;
 }
+
+/**
+ * Filters over a closed vocabulary: a value outside it is refused with the closest one.
+ * The vocabulary is every value content may use (the allowed values, and tags.csv), not
+ * only those some item has today.
+ */
+export const VOCABULARY_FILTERS = ["wave_type", "skill_level", "tier", "tag", "discipline", "era", "category"] as const;
+export type VocabularyFilter = (typeof VOCABULARY_FILTERS)[number];
+export type Vocabularies = Record<VocabularyFilter, string[]>;
 
 /**
  * How a snapshot file starts: its version and build time, then the body the version is the
@@ -148,7 +160,7 @@ export interface QuoteEntry {
 
 /** An event without its status, which is derived per request from `timeZone` and the clock. */
 export interface EventEntry {
-  event: Omit<SurfEvent, "status">;
+  event: Omit<SurfEvent, "status" | "timeZone">;
   timeZone: string;
   /** Holding-period days the organizer called on, `YYYY-MM-DD` local to the event. */
   calledOn: string[];

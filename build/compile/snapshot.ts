@@ -4,6 +4,7 @@ import { toAsciiJson } from "../../core/ascii-json.ts";
 import { SEARCH_OPTIONS } from "../../core/search-index.ts";
 import { SNAPSHOT_FORMAT, type Snapshot, snapshotHead } from "../../core/snapshot-format.ts";
 import type { Content } from "../read-content.ts";
+import { DISCIPLINES, ERAS, QUOTE_CATEGORIES, SKILL_LEVELS, TIERS, WAVE_TYPES } from "../vocabulary.ts";
 import { compileEvents, compileOrganizations } from "./calendar.ts";
 import { PiecesWriter } from "./pieces.ts";
 import { compileClips, compileQuotes } from "./quotes-and-clips.ts";
@@ -54,6 +55,16 @@ export function compileSnapshot(content: Content, mediaBaseUrl: string, builtAt:
       profileUrl: social.account.profile_url,
       scoredAccounts: social.scoredAccounts,
     },
+    vocabularies: {
+      wave_type: [...WAVE_TYPES],
+      skill_level: [...SKILL_LEVELS],
+      tier: [...TIERS],
+      tag: content.tags.map(({ record }) => record.slug),
+      discipline: [...DISCIPLINES],
+      era: [...ERAS],
+      category: [...QUOTE_CATEGORIES],
+    },
+    tagLabels: Object.fromEntries(content.tags.map(({ record }) => [record.slug, record.name])),
   };
   const { version, json } = serializeSnapshot(body, builtAt.toISOString());
   return { snapshot: { version, builtAt: builtAt.toISOString(), ...body }, json, pieces: finished.bytes };

@@ -50,7 +50,7 @@ export function compileSpots(content: Content, mediaBaseUrl: string, pieces: Pie
         hero_qa_tier: heroQaTier,
       },
       images,
-      tags: record.tags.map((slug) => ({ id: tagsBySlug.get(slug)!.id, name: tagsBySlug.get(slug)!.name })),
+      tags: record.tags.map((slug) => ({ id: tagsBySlug.get(slug)!.id, slug, name: tagsBySlug.get(slug)!.name })),
       surfers,
     };
   });

@@ -33,7 +33,11 @@ export interface EventFilters {
 
 /** Every event with its status at `now`, in calendar order (start date, then name). */
 export function eventsAt(snapshot: Snapshot, now: Date): SurfEvent[] {
-  return snapshot.events.map((entry) => ({ ...entry.event, status: eventStatus(entry, now) }));
+  return snapshot.events.map((entry) => ({
+    ...entry.event,
+    timeZone: entry.timeZone,
+    status: eventStatus(entry, now),
+  }));
 }
 
 export function listEvents(

@@ -146,8 +146,16 @@ const SPOT_FACET_KEYS = {
   tier: "tiers",
 } as const satisfies Record<SpotFilter, string>;
 
+/** The facets of the spots; each tag also carries its label (its name), so a UI can show it beside the slug. */
 export function spotFacets(catalog: Catalog, criteria: SpotCriteria, memo?: Memo) {
-  return facetSummary(catalog.spots, selectionCriteria(catalog, criteria), SPOT_FACET_KEYS, memo);
+  const summary = facetSummary(catalog.spots, selectionCriteria(catalog, criteria), SPOT_FACET_KEYS, memo);
+  const labels = catalog.snapshot.tagLabels;
+  summary.facets.tags = summary.facets.tags.map(({ value, count }) => ({
+    value,
+    count,
+    label: labels[value] ?? value,
+  }));
+  return summary;
 }
 
 /** The position of the spot with this slug, if any. */

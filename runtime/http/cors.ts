@@ -33,7 +33,7 @@ export function allowedOrigin(origin: string | null, allowed: Set<string>): stri
 export function corsHeaders(origin: string | null, allowed: Set<string>): string[] {
   const echoed = allowedOrigin(origin, allowed);
   if (echoed === null) return [];
-  return ["access-control-allow-origin", echoed, "access-control-expose-headers", "ETag, X-Request-Id"];
+  return ["access-control-allow-origin", echoed, "access-control-expose-headers", "ETag, X-Request-Id, Link"];
 }
 
 /** A CORS preflight: OPTIONS with an Origin and the method the browser means to send. */

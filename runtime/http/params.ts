@@ -1,7 +1,9 @@
 /**
  * Strict query parameters. Each endpoint declares its parameters; anything else is a
- * 400 that names the parameter and suggests the declared one it resembles. A declared
- * parameter given twice is a 400; one given empty (`?country=`) counts as absent.
+ * 400 that names the parameter and suggests the declared one it resembles. A filter may
+ * be repeated (`country=PT&country=ES`, what OpenAPI clients send by default), which is
+ * the same as listing its values (`country=PT,ES`); any other parameter given twice is a
+ * 400. A parameter given empty (`?country=`) counts as absent.
  */
 import countries from "i18n-iso-countries";
 import { MAX_ZOOM } from "../../core/clusters.ts";
@@ -10,7 +12,12 @@ import { closest } from "../../core/suggest.ts";
 import { type BoundingBox, wrapLongitude } from "../catalog/geo.ts";
 import { invalidQuery } from "./errors.ts";
 
-export type ParamParser<T> = (raw: string, name: string) => T;
+export type ParamParser<T> = ((raw: string, name: string) => T) & { repeatable?: true };
+
+/** A parser whose parameter may be repeated: every occurrence's values, as if listed with commas. */
+function repeatable<T>(parser: (raw: string, name: string) => T): ParamParser<T> {
+  return Object.assign(parser, { repeatable: true as const });
+}
 export type ParamSpec = Record<string, ParamParser<unknown>>;
 export type ParamsOf<S extends ParamSpec> = { [K in keyof S]?: ReturnType<S[K]> };
 
@@ -27,11 +34,15 @@ export function parseQuery<S extends ParamSpec>(search: URLSearchParams, spec: S
   const params: Record<string, unknown> = Object.create(null);
   for (const [name, count] of seen) {
     if (!Object.hasOwn(spec, name)) throw invalidQuery(unknownParameterMessage(name, declared));
-    if (count > 1)
-      throw invalidQuery(
-        `parameter '${name}' is given ${count} times; give it once (list several values in one, separated by commas)`,
-      );
-    const raw = search.get(name)!;
+    if (count > 1 && !spec[name].repeatable)
+      throw invalidQuery(`parameter '${name}' is given ${count} times; give it once`);
+    const raw =
+      count > 1
+        ? search
+            .getAll(name)
+            .filter((value) => value !== "")
+            .join(",")
+        : search.get(name)!;
     if (raw === "") continue;
     params[name] = spec[name](raw, name);
   }
@@ -67,7 +78,7 @@ export const textQuery: ParamParser<string> = (raw, name) => {
 };
 
 /** Comma-separated values, compared whole ignoring case and accents: folded keys, no duplicates. */
-export const filterValues: ParamParser<string[] | undefined> = (raw) => {
+export const filterValues: ParamParser<string[] | undefined> = repeatable((raw) => {
   const keys = [
     ...new Set(
       raw
@@ -77,9 +88,9 @@ export const filterValues: ParamParser<string[] | undefined> = (raw) => {
     ),
   ];
   return keys.length > 0 ? keys : undefined;
-};
+});
 
-export const countryCodes: ParamParser<string[] | undefined> = (raw, name) => {
+export const countryCodes: ParamParser<string[] | undefined> = repeatable((raw, name) => {
   const keys = filterValues(raw, name);
   for (const key of keys ?? []) {
     if (!/^[a-z]{2}$/.test(key) || !countries.isValid(key.toUpperCase())) {
@@ -89,7 +100,7 @@ export const countryCodes: ParamParser<string[] | undefined> = (raw, name) => {
     }
   }
   return keys;
-};
+});
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -159,16 +170,27 @@ export const yearParam: ParamParser<string> = (raw, name) => {
   return raw;
 };
 
-/** Comma-separated values from a closed set, named in the message when one is wrong. */
+/** Above this many values, a message points to where they are listed instead of listing them. */
+const LISTED_VALUES = 12;
+
+/**
+ * Comma-separated values from a closed vocabulary (repeatable like every filter). A value
+ * outside it is a 400 that names the closest value and the allowed ones.
+ */
 export function oneOfParam<const V extends readonly string[]>(values: V): ParamParser<V[number][] | undefined> {
-  return (raw, name) => {
+  const allowed = new Set<string>(values);
+  return repeatable((raw, name) => {
     const keys = filterValues(raw, name);
     for (const key of keys ?? []) {
-      if (!values.includes(key))
-        throw invalidQuery(
-          `${name} must be one of ${values.join(", ")} (several separated by commas); got '${shown(key)}'`,
-        );
+      if (allowed.has(key)) continue;
+      const suggestion = closest(key, values);
+      const hint = suggestion ? `: did you mean '${suggestion}'?` : ".";
+      const which =
+        values.length <= LISTED_VALUES
+          ? `one of ${values.join(", ")}`
+          : `one of the ${values.length} values listed in the API description (/api/openapi.json)`;
+      throw invalidQuery(`${name} has no value '${shown(key)}'${hint} It takes ${which}, several separated by commas`);
     }
     return keys as V[number][] | undefined;
-  };
+  });
 }

@@ -66,7 +66,7 @@ async function startServer(env: Record<string, string>, stdout: "collect" | "unr
     stdout === "collect"
       ? await waitForPort(child, /listening on http:\/\/127\.0\.0\.1:(\d+)/)
       : Number(env.PORT ?? Number.NaN);
-  if (stdout === "unread") await waitForHealth(port);
+  if (stdout === "unread") await waitForHealth(port, child);
   return {
     child,
     port,
@@ -77,8 +77,8 @@ async function startServer(env: Record<string, string>, stdout: "collect" | "unr
   };
 }
 
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 400; i++) {
+async function waitForHealth(port: number, child: Child): Promise<void> {
+  for (let i = 0; i < 1200 && child.process.exitCode === null; i++) {
     const ok = await new Promise<boolean>((resolve) => {
       get({ host: "127.0.0.1", port, path: "/healthz", agent: false }, (response) => {
         response.resume();
@@ -88,7 +88,7 @@ async function waitForHealth(port: number): Promise<void> {
     if (ok) return;
     await sleep(25);
   }
-  throw new Error("the server did not come up");
+  throw new Error(`the server did not come up:\n${child.output()}`);
 }
 
 interface Health {

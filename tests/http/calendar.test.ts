@@ -140,10 +140,17 @@ describe("GET /api/events", () => {
         "startDate",
         "status",
         "summary",
+        "timeZone",
         "tour",
         "url",
         "windowType",
       ]);
+    }
+    // Each event says the zone its status is reckoned in: the one content gives it.
+    for (const [i, event] of (body.events as { slug: string; timeZone: string }[]).entries()) {
+      const entry = catalog.snapshot.events.find((candidate) => candidate.event.slug === event.slug)!;
+      expect(event.timeZone, `event ${i}`).toBe(entry.timeZone);
+      expect(Intl.supportedValuesOf("timeZone").includes(event.timeZone) || event.timeZone === "UTC").toBe(true);
     }
   });
 
@@ -177,7 +184,8 @@ describe("GET /api/events", () => {
     ["year=2027.0", "year must be a year of four digits, like 2027; got '2027.0'"],
     [
       "status=finished",
-      "status must be one of upcoming, live, window-open, completed (several separated by commas); got 'finished'",
+      "status has no value 'finished'. It takes one of upcoming, live, window-open, completed, " +
+        "several separated by commas",
     ],
   ])("?%s is 400", async (query, message) => {
     const { status, body } = await getJson(app, `/api/events?${query}`);

@@ -100,12 +100,37 @@ describe("strict query parameters", () => {
     expect(body.error).toBe("unknown parameter 'limit'; this endpoint takes no parameters");
   });
 
-  it("rejects a declared parameter given twice", async () => {
-    const { status, body } = await getJson(app, "/api/spots?country=PT&country=ES");
-    expect(status).toBe(400);
-    expect(body.error).toBe(
-      "parameter 'country' is given 2 times; give it once (list several values in one, separated by commas)",
-    );
+  it("takes a repeated filter as its values listed (OR), and rejects any other parameter given twice", async () => {
+    const listed = await getJson(app, "/api/spots?country=PT,ES&wave_type=reef&limit=100");
+    const repeated = await getJson(app, "/api/spots?country=PT&country=ES&wave_type=reef&limit=100");
+    const both = await getJson(app, "/api/spots?country=PT&country=ES,PT&country=&wave_type=reef&limit=100");
+    expect(repeated.status).toBe(200);
+    expect(repeated.body).toEqual(listed.body);
+    expect(both.body).toEqual(listed.body);
+    expect(listed.body.total).toBeGreaterThan(0);
+    for (const query of ["limit=5&limit=6", "q=pipe&q=bells", "bbox=0,0,1,1&bbox=0,0,2,2", "near=1,1&near=2,2"]) {
+      const { status, body } = await getJson(app, `/api/spots?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.error).toBe(`parameter '${query.split("=")[0]}' is given 2 times; give it once`);
+    }
+  });
+
+  it("refuses a value outside a closed vocabulary with the closest one", async () => {
+    for (const [path, message] of [
+      [
+        "/api/spots?wave_type=reeef",
+        "wave_type has no value 'reeef': did you mean 'reef'? It takes one of beach, reef, point, river-mouth, " +
+          "several separated by commas",
+      ],
+      ["/api/spots/meta?tag=barell", "tag has no value 'barell': did you mean 'barrel'? It takes one of the"],
+      ["/api/surfers?era=modren", "era has no value 'modren': did you mean 'modern'? It takes one of"],
+      ["/api/quotes?category=humor", "category has no value 'humor': did you mean 'humour'? It takes one of"],
+      ["/api/spots?tier=legendary", "tier has no value 'legendary'. It takes one of iconic, regional, local"],
+    ]) {
+      const { status, body } = await getJson(app, path);
+      expect(status, path).toBe(400);
+      expect(body.error.startsWith(message), `${path}: ${body.error}`).toBe(true);
+    }
   });
 
   it("treats an empty value as absent, so HTML forms work", async () => {

@@ -256,7 +256,7 @@ describe("GET /api/spots/{slug}", () => {
     expect(body.images[0].url).toMatch(/^https:\/\/media\.test\.example\/spots\/pipeline\//);
     for (const image of body.images)
       expect(Object.keys(image).sort()).toEqual(["alt_text", "credit", "id", "sort_order", "url"]);
-    for (const tag of body.tags) expect(Object.keys(tag).sort()).toEqual(["id", "name"]);
+    for (const tag of body.tags) expect(Object.keys(tag).sort()).toEqual(["id", "name", "slug"]);
     expect(body.surfers.map((surfer: { slug: string }) => surfer.slug)).toContain("gerry-lopez");
     for (const surfer of body.surfers) expect(Object.keys(surfer).sort()).toEqual(["name", "relation", "slug"]);
   });
@@ -361,5 +361,58 @@ describe("near me, this area, clusters", () => {
     const { status, body } = await getJson(app, "/api/spots?zoom=2");
     expect(status).toBe(400);
     expect(body.error).toMatch(/^unknown parameter 'zoom'/);
+  });
+});
+
+describe("what a UI needs from the answers alone", () => {
+  it("labels every tag facet, and links every detail tag to its filter", async () => {
+    const { body } = await getJson(app, "/api/spots/meta");
+    expect(body.facets.tags.length).toBeGreaterThan(5);
+    for (const tag of body.facets.tags) {
+      expect(Object.keys(tag)).toEqual(["value", "count", "label"]);
+      expect(tag.label).not.toBe("");
+    }
+    const { body: detail } = await getJson(app, "/api/spots/pipeline");
+    expect(detail.tags.length).toBeGreaterThan(0);
+    for (const tag of detail.tags) {
+      expect(Object.keys(tag).sort()).toEqual(["id", "name", "slug"]);
+      const filtered = await getJson(app, `/api/spots?tag=${tag.slug}&limit=100`);
+      expect(filtered.body.spots.map((spot: { slug: string }) => spot.slug)).toContain("pipeline");
+      expect(body.facets.tags).toContainEqual(expect.objectContaining({ value: tag.slug, label: tag.name }));
+    }
+  });
+
+  it("pages carry Link headers (first, prev, next, last) that keep the other parameters", async () => {
+    const response = await app.request("/api/spots?country=US&wave_type=reef&limit=3&offset=3");
+    const total = ((await response.json()) as { total: number }).total;
+    expect(total).toBeGreaterThan(6);
+    const links = Object.fromEntries(
+      response.headers
+        .get("link")!
+        .split(", ")
+        .map((link) => {
+          const [, url, rel] = /^<([^>]+)>; rel="(\w+)"$/.exec(link)!;
+          return [rel, url];
+        }),
+    );
+    const base = "/api/spots?country=US&wave_type=reef&limit=3";
+    expect(links).toEqual({
+      first: `${base}&offset=0`,
+      prev: `${base}&offset=0`,
+      next: `${base}&offset=6`,
+      last: `${base}&offset=${Math.floor((total - 1) / 3) * 3}`,
+    });
+    // Following `next` from the first page visits every item once and stops at `last`.
+    const seen: string[] = [];
+    let next: string | undefined = `${base}&offset=0`;
+    while (next) {
+      const page = await app.request(next);
+      seen.push(...((await page.json()) as { spots: { slug: string }[] }).spots.map((spot) => spot.slug));
+      next = /<([^>]+)>; rel="next"/.exec(page.headers.get("link")!)?.[1];
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    const first = await app.request("/api/surfers?limit=5");
+    expect(first.headers.get("link")).not.toContain('rel="prev"');
   });
 });

@@ -9,10 +9,10 @@ import { filterValues, oneOfParam, parseQuery, yearParam } from "../params.ts";
 import { jsonRepresentation, type ResponseContext } from "../respond.ts";
 import { route } from "../route.ts";
 
-const QUOTES = { category: filterValues, surfer: filterValues };
 const EVENTS = { org: filterValues, tour: filterValues, year: yearParam, status: oneOfParam(EVENT_STATUSES) };
 
 export function registerCalendarRoutes(app: H3, snapshot: Snapshot, context: ResponseContext, now: () => Date): void {
+  const QUOTES = { category: oneOfParam(snapshot.vocabularies.category), surfer: filterValues };
   route(app, "/api/quotes", "snapshot", context, (event) =>
     jsonRepresentation(listQuotes(snapshot, parseQuery(event.url.searchParams, QUOTES))),
   );

@@ -1,7 +1,12 @@
 /** The seven spot and surfer endpoints: parse parameters, call a pure query, answer. Snapshot only. */
 import { hash } from "node:crypto";
 import type { H3 } from "h3";
-import { SPOT_FILTERS, SURFER_FILTERS } from "../../../core/snapshot-format.ts";
+import {
+  SPOT_FILTERS,
+  SURFER_FILTERS,
+  type Vocabularies,
+  type VocabularyFilter,
+} from "../../../core/snapshot-format.ts";
 import { detailBody, listBody, markersBody } from "../../catalog/bodies.ts";
 import type { FilterSelection } from "../../catalog/selection.ts";
 import {
@@ -17,12 +22,14 @@ import { listSurfers, surferFacets, surferPosition } from "../../catalog/surfers
 import type { Memo } from "../../memory-budget.ts";
 import type { Catalog } from "../../snapshot.ts";
 import { invalidQuery, notFound } from "../errors.ts";
+import { paginationLinks } from "../pagination.ts";
 import {
   bbox,
   countryCodes,
   filterValues,
   integerParam,
   nearParam,
+  oneOfParam,
   type ParamsOf,
   parseQuery,
   radiusParam,
@@ -42,26 +49,37 @@ import { route, slugParam } from "../route.ts";
 const LIMIT_DEFAULT = 20;
 const PAGE = { limit: integerParam(1, 100, LIMIT_DEFAULT), offset: integerParam(0, 1_000_000, 0) };
 const SEARCH = { q: textQuery };
-const SPOT_FILTER_PARAMS = {
-  country: countryCodes,
-  region: filterValues,
-  wave_type: filterValues,
-  skill_level: filterValues,
-  tag: filterValues,
-  tier: filterValues,
-};
-const SURFER_FILTER_PARAMS = { country: countryCodes, discipline: filterValues, era: filterValues, tier: filterValues };
+/** The parameters of every spot and surfer endpoint, with the catalog's closed vocabularies. */
+function parameterSpecs(vocabularies: Vocabularies) {
+  const closed = (name: VocabularyFilter) => oneOfParam(vocabularies[name]);
+  const spotFilters = {
+    country: countryCodes,
+    region: filterValues,
+    wave_type: closed("wave_type"),
+    skill_level: closed("skill_level"),
+    tag: closed("tag"),
+    tier: closed("tier"),
+  };
+  const surferFilters = {
+    country: countryCodes,
+    discipline: closed("discipline"),
+    era: closed("era"),
+    tier: closed("tier"),
+  };
+  const area = { bbox, near: nearParam, radius_km: radiusParam };
+  return {
+    spotList: { ...PAGE, ...SEARCH, ...spotFilters, ...area },
+    spotMap: { ...SEARCH, ...spotFilters, ...area, zoom: zoomParam },
+    spotMeta: { ...SEARCH, ...spotFilters, ...area },
+    surferList: { ...PAGE, ...SEARCH, ...surferFilters },
+    surferMeta: { ...SEARCH, ...surferFilters },
+  };
+}
 
-const AREA = { bbox, near: nearParam, radius_km: radiusParam };
-
-const SPOT_LIST = { ...PAGE, ...SEARCH, ...SPOT_FILTER_PARAMS, ...AREA };
-const SPOT_MAP = { ...SEARCH, ...SPOT_FILTER_PARAMS, ...AREA, zoom: zoomParam };
-const SPOT_META = { ...SEARCH, ...SPOT_FILTER_PARAMS, ...AREA };
-const SURFER_LIST = { ...PAGE, ...SEARCH, ...SURFER_FILTER_PARAMS };
-const SURFER_META = { ...SEARCH, ...SURFER_FILTER_PARAMS };
+type Specs = ReturnType<typeof parameterSpecs>;
 
 /** The spot criteria of a request's parameters: filters, q, and the areas (`radius_km` measures from `near`). */
-function spotCriteria(params: ParamsOf<typeof SPOT_META>): SpotCriteria {
+function spotCriteria(params: ParamsOf<Specs["spotMeta"]>): SpotCriteria {
   const { near, radius_km: radiusKm } = params;
   if (radiusKm !== undefined && !near) {
     throw invalidQuery("radius_km needs near=lat,lng, the point to measure from; add near or leave radius_km out");
@@ -106,15 +124,17 @@ function largeMapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo):
 }
 
 export function registerCatalogRoutes(app: H3, catalog: Catalog, context: ResponseContext, memo: Memo): void {
+  const specs = parameterSpecs(catalog.snapshot.vocabularies);
   route(app, "/api/spots", "snapshot", context, (event) => {
-    const params = parseQuery(event.url.searchParams, SPOT_LIST);
+    const params = parseQuery(event.url.searchParams, specs.spotList);
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
     const listed = listSpots(catalog, spotCriteria(params), page, memo);
-    return representation(listBody("spots", catalog.spots.list, listed), JSON_TYPE);
+    const link = ["link", paginationLinks(event.url, listed)];
+    return representation(listBody("spots", catalog.spots.list, listed), JSON_TYPE, link);
   });
 
   route(app, "/api/spots/map", "snapshot", context, (event) => {
-    const params = parseQuery(event.url.searchParams, SPOT_MAP);
+    const params = parseQuery(event.url.searchParams, specs.spotMap);
     const criteria = spotCriteria(params);
     if (params.zoom !== undefined) {
       const clustered = spotClusters(catalog, criteria, params.zoom, memo);
@@ -124,7 +144,7 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
   });
 
   route(app, "/api/spots/meta", "snapshot", context, (event) => {
-    const params = parseQuery(event.url.searchParams, SPOT_META);
+    const params = parseQuery(event.url.searchParams, specs.spotMeta);
     return jsonRepresentation(spotFacets(catalog, spotCriteria(params), memo));
   });
 
@@ -138,15 +158,16 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
   });
 
   route(app, "/api/surfers", "snapshot", context, (event) => {
-    const params = parseQuery(event.url.searchParams, SURFER_LIST);
+    const params = parseQuery(event.url.searchParams, specs.surferList);
     const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
     const listed = listSurfers(catalog, criteria, page, memo);
-    return representation(listBody("surfers", catalog.surfers.list, listed), JSON_TYPE);
+    const link = ["link", paginationLinks(event.url, listed)];
+    return representation(listBody("surfers", catalog.surfers.list, listed), JSON_TYPE, link);
   });
 
   route(app, "/api/surfers/meta", "snapshot", context, (event) => {
-    const params = parseQuery(event.url.searchParams, SURFER_META);
+    const params = parseQuery(event.url.searchParams, specs.surferMeta);
     const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
     return jsonRepresentation(surferFacets(catalog, criteria, memo));
   });
