@@ -20,8 +20,11 @@ export interface Logger {
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
-  /** Writes what is pending now, synchronously (before exiting). */
-  flush(): void;
+  /**
+   * Before exiting: writes what is pending, synchronously, giving a stdout that takes
+   * nothing one second in all (pino's own flush at process exit included), then gives up.
+   */
+  flushBeforeExit(): void;
   /** Lines dropped so far because the destination could not keep up. */
   dropped(): number;
 }
@@ -59,8 +62,9 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   let dropped = 0;
   let reported = 0;
   let destination: Destination;
-  // While flushing before exit, a stdout that takes nothing is given a second, not forever.
-  let flushUntil = 0;
+  // Once exiting, a stdout that takes nothing is given a second, not forever: pino flushes
+  // again on the process's 'exit' event, so the deadline stays set.
+  let exitDeadline = 0;
   if (options.write) {
     destination = { write: options.write };
   } else {
@@ -68,7 +72,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       dest: 1,
       sync: false,
       maxLength: LOG_BUFFER_BYTES,
-      retryEAGAIN: () => flushUntil === 0 || Date.now() < flushUntil,
+      retryEAGAIN: () => exitDeadline === 0 || Date.now() < exitDeadline,
     });
     boom.on("drop", () => {
       dropped++;
@@ -93,14 +97,12 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     info: (message, fields) => log.info(fields ?? {}, message),
     warn: (message, fields) => log.warn(fields ?? {}, message),
     error: (message, fields) => log.error(fields ?? {}, message),
-    flush: () => {
-      flushUntil = Date.now() + FLUSH_AT_EXIT_MS;
+    flushBeforeExit: () => {
+      if (exitDeadline === 0) exitDeadline = Date.now() + FLUSH_AT_EXIT_MS;
       try {
         destination.flushSync?.();
       } catch {
         // A destination that is mid-write, closed or stalled: what is lost at exit is lost.
-      } finally {
-        flushUntil = 0;
       }
     },
     dropped: () => dropped,

@@ -208,12 +208,12 @@ function handleSignals(server: RunningServer, logger: Logger): void {
         logger.error(`in-flight requests did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`, {
           event: "shutdown-timeout",
         });
-        logger.flush();
+        logger.flushBeforeExit();
         process.exit(1);
       }, SHUTDOWN_DEADLINE_MS).unref();
       await server.close();
       logger.info("stopped", { event: "stopped" });
-      logger.flush();
+      logger.flushBeforeExit();
       process.exit(0);
     });
   }
@@ -251,7 +251,7 @@ export async function main(): Promise<void> {
         ? `port ${process.env.PORT ?? 3000} is in use; stop the other server or set PORT`
         : String((error as Error)?.stack ?? error);
     logger.error(`cannot start: ${reason}`, { event: "start-failed" });
-    logger.flush();
+    logger.flushBeforeExit();
     process.exit(1);
   }
 }

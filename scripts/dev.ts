@@ -54,7 +54,7 @@ console.error(`watching ${contentDir}/ for changes (Ctrl-C to stop)`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
     await server?.close();
-    logger.flush();
+    logger.flushBeforeExit();
     process.exit(0);
   });
 }

@@ -19,6 +19,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
+import { createServer } from "node:net";
 import { hostname } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -75,6 +76,15 @@ async function startServer(env: Record<string, string>, stdout: "collect" | "unr
       await child.exited;
     },
   };
+}
+
+/** A port nothing listens on now (the kernel picks it), for a server whose start line cannot be read. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 async function waitForHealth(port: number, child: Child): Promise<void> {
@@ -259,7 +269,7 @@ async function compressedWholeWorld(snapshot: string): Promise<void> {
 }
 
 async function stalledLogReader(snapshot: string): Promise<void> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const server = await startServer({ SNAPSHOT_PATH: snapshot, LOG_LEVEL: "info", PORT: String(port) }, "unread");
   const pid = server.child.process.pid!;
   try {

@@ -159,6 +159,27 @@ describe("SIGTERM", () => {
       server.child.kill("SIGKILL");
     }
   }, 30_000);
+
+  it("exits within seconds even when nobody reads its log (the flush before exit gives up)", async () => {
+    const server = runNode("runtime/server.ts", {
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SNAPSHOT_PATH: inject("snapshotPath"), LOG_LEVEL: "info" },
+    });
+    try {
+      const base = await server.listening();
+      server.child.stdout!.pause(); // from here on the pipe fills and stays full
+      // About 300 bytes a line: far more than a pipe holds, and left pending in the logger.
+      for (let round = 0; round < 40; round++) {
+        await Promise.all(Array.from({ length: 50 }, () => fetch(`${base}/api/spots?limit=1`).then((r) => r.text())));
+      }
+      const signalled = Date.now();
+      server.child.kill("SIGTERM");
+      const code = await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 10_000, "alive"))]);
+      expect(code).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+    } finally {
+      server.child.kill("SIGKILL");
+    }
+  }, 40_000);
 });
 
 describe("an unexpected failure (a bug)", () => {
