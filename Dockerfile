@@ -28,6 +28,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json ./
 # What the two builds read, and nothing else (no tests/): add a folder here if the
 # build starts reading one.
+COPY core ./core
 COPY build ./build
 COPY runtime ./runtime
 COPY scripts ./scripts
@@ -65,9 +66,9 @@ RUN mkdir -p /var/cache/surf && chown node:node /var/cache/surf
 # snapshot. package.json names the app and its version for whoever inspects the image.
 COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
-# The four files the runtime reads; not the source maps, which embed the TypeScript
-# sources.
-COPY --from=build /app/dist/snapshot.json /app/dist/openapi.json /app/dist/server.mjs /app/dist/refresh-social.mjs ./dist/
+# What the runtime reads: the snapshot, its pieces file (named by its hash), the
+# description, the two compiled programs; not the source maps, which embed the sources.
+COPY --from=build /app/dist/*.json /app/dist/*.pieces /app/dist/*.mjs ./dist/
 
 # The non-root user the official Node images ship (uid 1000, gid 1000).
 USER node
