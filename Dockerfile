@@ -16,19 +16,23 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 # Only the manifests, so this layer (the slow one) is reused until dependencies change.
+# tools/openapi-types is a workspace (openapi-typescript with its own TypeScript 5).
 COPY package.json package-lock.json ./
+COPY tools/openapi-types/package.json ./tools/openapi-types/
 # The cache mount keeps npm's download cache between builds without putting it in a layer.
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------
-# content/ -> dist/snapshot.json and dist/openapi.json; runtime/ -> dist/*.mjs.
+# content/ -> dist/snapshot.json, its pieces, dist/openapi.json (and .d.ts); runtime/ -> dist/*.mjs.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/tools ./tools
 COPY package.json package-lock.json tsconfig.json ./
 # What the two builds read, and nothing else (no tests/): add a folder here if the
 # build starts reading one.
 COPY core ./core
+COPY tools ./tools
 COPY build ./build
 COPY runtime ./runtime
 COPY scripts ./scripts

@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { writeOpenApiTypes } from "./openapi.ts";
 import { buildSnapshot, checkContentDir, DEFAULT_MEDIA_BASE_URL } from "./pipeline.ts";
 import { printProblems } from "./report.ts";
 
@@ -54,7 +55,11 @@ if (command === "check") {
       `in ${Math.round(performance.now() - started)} ms`,
   );
   console.log(`  ${counts}`);
-  console.log(`  and its API description, ${path.relative(process.cwd(), result.openapiFile)}`);
+  const types = await writeOpenApiTypes(result.openapiFile);
+  const relative = (file: string) => path.relative(process.cwd(), file);
+  console.log(
+    `  and its API description, ${relative(result.openapiFile)}, with its TypeScript types, ${relative(types)}`,
+  );
 } else {
   console.error("usage: tsx build/cli.ts check|build [--content DIR] [--out DIR]");
   process.exit(2);

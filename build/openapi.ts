@@ -6,8 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { typesOf } from "@surf-catalog/openapi-types";
 import { parse } from "yaml";
 import type { Vocabularies, VocabularyFilter } from "../core/snapshot-format.ts";
+import { writeFileAtomic } from "./write-atomic.ts";
 
 interface OpenApiDocument {
   components?: { parameters?: Record<string, { name?: string; schema?: { items?: { enum?: string[] } } }> };
@@ -34,4 +36,14 @@ export function compileOpenApi(vocabularies?: Vocabularies, source: string = OPE
   if (vocabularies) addVocabularies(document as OpenApiDocument, vocabularies);
   // Indented, so a person can read dist/openapi.json too; key order follows the YAML.
   return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/**
+ * Writes the description's TypeScript types (`paths`, `components`) beside it, as
+ * `openapi.d.ts`, for a typed client (openapi-fetch); returns the file written.
+ */
+export async function writeOpenApiTypes(openapiFile: string): Promise<string> {
+  const file = openapiFile.replace(/\.json$/, ".d.ts");
+  writeFileAtomic(file, await typesOf(JSON.parse(readFileSync(openapiFile, "utf8"))));
+  return file;
 }

@@ -1,6 +1,6 @@
 /** The server's configuration, from the environment (README lists every variable). */
 import { type ConnectionLimits, defaultMaxConnections } from "./http/connections.ts";
-import { parseCorsOrigins } from "./http/cors.ts";
+import { type OriginAllowList, parseCorsOrigins } from "./http/cors.ts";
 import { type LogLevel, parseLogLevel } from "./log.ts";
 import { DEFAULT_CACHE_MAX_MB } from "./memory-budget.ts";
 import { type SocialSettings, socialSettingsFromEnv } from "./social/settings.ts";
@@ -8,7 +8,7 @@ import { type SocialSettings, socialSettingsFromEnv } from "./social/settings.ts
 export interface ServerConfig {
   port: number;
   host: string;
-  corsOrigins: Set<string>;
+  corsOrigins: OriginAllowList;
   snapshotPath: string;
   social: SocialSettings;
   logLevel: LogLevel;

@@ -1,6 +1,6 @@
 /**
  * The process: configuration from the environment, the snapshot loaded once (and again
- * on SIGHUP, validated before the swap), listhen on PORT/HOST, the request handler
+ * on SIGUSR2, validated before the swap), listhen on PORT/HOST, the request handler
  * (serve.ts), and a graceful shutdown of our own (listhen's default exits mid-request).
  */
 import { setFlagsFromString } from "node:v8";
@@ -24,7 +24,10 @@ import { SocialCacheStore } from "./social/cache-store.ts";
 import { createGraphClient, type GraphClient } from "./social/graph-client.ts";
 import { SocialService } from "./social/service.ts";
 
-/** How long in-flight requests get to finish after SIGTERM/SIGINT. */
+/** The signal that reloads the snapshot from disk (`kill -USR2 <pid>`). */
+export const RELOAD_SIGNAL = "SIGUSR2";
+
+/** How long in-flight requests get to finish after SIGTERM/SIGINT/SIGHUP. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 export interface RunningServer {
@@ -201,7 +204,8 @@ export async function startServer(
 }
 
 function handleSignals(server: RunningServer, logger: Logger): void {
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  // SIGHUP too: a closed terminal hangs up, and the server must not outlive it holding the port.
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
     process.once(signal, async () => {
       logger.info(`${signal}: finishing in-flight requests, then exiting`, { event: "shutdown" });
       setTimeout(() => {
@@ -217,8 +221,9 @@ function handleSignals(server: RunningServer, logger: Logger): void {
       process.exit(0);
     });
   }
-  process.on("SIGHUP", () => {
-    logger.info("SIGHUP: reloading the snapshot", { event: "reload-requested" });
+  // SIGUSR2, not SIGUSR1: Node keeps SIGUSR1 for its inspector.
+  process.on(RELOAD_SIGNAL, () => {
+    logger.info(`${RELOAD_SIGNAL}: reloading the snapshot`, { event: "reload-requested" });
     server.reload();
   });
 }

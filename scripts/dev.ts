@@ -9,11 +9,14 @@ import path from "node:path";
 import { buildSnapshot, DEFAULT_MEDIA_BASE_URL } from "../build/pipeline.ts";
 import { printProblems } from "../build/report.ts";
 import { configFromEnv } from "../runtime/config.ts";
+import { withLocalOrigins } from "../runtime/http/cors.ts";
 import { createLogger } from "../runtime/log.ts";
 import { type RunningServer, startServer } from "../runtime/server.ts";
 
 const contentDir = process.env.CONTENT_DIR || "content";
-const config = configFromEnv();
+// A front-end on this machine (Vite on :5173, and the like) may call the API while editing.
+const fromEnv = configFromEnv();
+const config = { ...fromEnv, corsOrigins: withLocalOrigins(fromEnv.corsOrigins) };
 const logger = createLogger({ level: config.logLevel });
 const outDir = path.dirname(config.snapshotPath);
 
@@ -50,8 +53,10 @@ const onChange = () => {
 watch(contentDir, { recursive: true }, onChange);
 if (existsSync("openapi")) watch("openapi", { recursive: true }, onChange);
 console.error(`watching ${contentDir}/ for changes (Ctrl-C to stop)`);
+console.error("CORS: pages on http://localhost:<any port> and http://127.0.0.1:<any port> may call this API");
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
+// SIGHUP: closing the terminal stops it, and frees the port.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.once(signal, async () => {
     await server?.close();
     logger.flushBeforeExit();

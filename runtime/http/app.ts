@@ -8,6 +8,7 @@ import type { Catalog } from "../snapshot.ts";
 import { SocialCacheStore } from "../social/cache-store.ts";
 import { SocialService } from "../social/service.ts";
 import { webRequestConditions } from "./answer.ts";
+import type { OriginAllowList } from "./cors.ts";
 import { notFound, type ReportFailure } from "./errors.ts";
 import { errorAnswer, type ResponseContext } from "./respond.ts";
 import { settle } from "./route.ts";
@@ -18,7 +19,7 @@ import { registerSocialRoutes } from "./routes/social.ts";
 
 export interface AppOptions {
   catalog: Catalog;
-  corsOrigins: Set<string>;
+  corsOrigins: OriginAllowList;
   /** What queries may remember between requests (default: a small budget of the app's own). */
   memo?: Memo;
   /** The clock: event status and the Quote of the Day depend on it. */

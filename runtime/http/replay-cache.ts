@@ -10,7 +10,7 @@
 import type { Memo } from "../memory-budget.ts";
 import { type Answer, answerBytes, headerValue, type RequestConditions } from "./answer.ts";
 import { negotiateEncoding } from "./compression.ts";
-import { allowedOrigin } from "./cors.ts";
+import { allowedOrigin, type OriginAllowList } from "./cors.ts";
 import { matchesIfNoneMatch } from "./respond.ts";
 
 interface Stored {
@@ -23,7 +23,7 @@ interface Stored {
 export class ReplayCache {
   constructor(
     private readonly memo: Memo,
-    private readonly corsOrigins: Set<string>,
+    private readonly corsOrigins: OriginAllowList,
   ) {}
 
   /** The key of a GET request's answer; null for other methods (never replayed). */

@@ -8,7 +8,7 @@ import { hash } from "node:crypto";
 import type { H3Event, HTTPError } from "h3";
 import type { Answer, RequestConditions } from "./answer.ts";
 import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
-import { corsHeaders } from "./cors.ts";
+import { corsHeaders, type OriginAllowList } from "./cors.ts";
 import { describeError, type ReportFailure } from "./errors.ts";
 
 export const SUCCESS_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
@@ -16,7 +16,7 @@ export const JSON_TYPE = "application/json; charset=utf-8";
 export const HTML_TYPE = "text/html; charset=utf-8";
 
 export interface ResponseContext {
-  corsOrigins: Set<string>;
+  corsOrigins: OriginAllowList;
   /** Unexpected failures (500s) are reported here, never to the client. */
   reportFailure?: ReportFailure;
 }

@@ -148,16 +148,26 @@ describe("the server process", () => {
     expect(startFailure(output)).toMatch(message);
   });
 
-  it("refuses a malformed CORS_ORIGINS entry", async () => {
-    const { code, output } = await runServer({
-      SNAPSHOT_PATH: inject("snapshotPath"),
-      CORS_ORIGINS: "https://surf.example/path",
-    }).done;
+  it.each([
+    [
+      "https://surf.example/path",
+      "CORS_ORIGINS entry 'https://surf.example/path' must be a bare origin (scheme, host and port only): " +
+        "write https://surf.example",
+    ],
+    [
+      "localhost:5173",
+      "CORS_ORIGINS entry 'localhost:5173' needs its scheme, http:// or https://: write it like " +
+        "http://localhost:5173 (several separated by commas)",
+    ],
+    [
+      "ftp://surf.example",
+      "CORS_ORIGINS entry 'ftp://surf.example' needs its scheme, http:// or https://: write it like " +
+        "https://surf.example (several separated by commas)",
+    ],
+  ])("refuses the CORS_ORIGINS entry %s with a message that shows a right one", async (value, message) => {
+    const { code, output } = await runServer({ SNAPSHOT_PATH: inject("snapshotPath"), CORS_ORIGINS: value }).done;
     expect(code).toBe(1);
-    expect(startFailure(output)).toBe(
-      "cannot start: CORS_ORIGINS entry 'https://surf.example/path' must be a bare origin (scheme, host, port) " +
-        "like https://surf.example",
-    );
+    expect(startFailure(output)).toBe(`cannot start: ${message}`);
   });
 
   it("refuses to start without the API description beside the snapshot, in one actionable line", async () => {
@@ -180,6 +190,25 @@ describe("the server process", () => {
     const { code, output } = await server.done;
     expect(code).toBe(0);
     expect(output).toContain("SIGTERM: finishing in-flight requests, then exiting");
+    await expect(fetch(`${base}/api/spots?limit=1`)).rejects.toThrow();
+  });
+
+  it("reloads on SIGUSR2 and keeps serving; stops on SIGHUP (a closed terminal), freeing the port", async () => {
+    const snapshot = path.join(dir, "snapshot.json");
+    copySnapshot(dir);
+    const server = runServer({ SNAPSHOT_PATH: snapshot, LOG_LEVEL: "info" });
+    const base = await server.process.listening();
+    server.process.child.kill("SIGUSR2");
+    for (let i = 0; i < 100 && !server.process.output().includes('"event":"reload"'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(server.process.output()).toContain("SIGUSR2: reloading the snapshot");
+    expect(server.process.output()).toContain('"event":"reload"');
+    expect((await fetch(`${base}/api/spots?limit=1`)).status).toBe(200);
+    server.process.child.kill("SIGHUP");
+    const { code, output } = await server.done;
+    expect(code).toBe(0);
+    expect(output).toContain("SIGHUP: finishing in-flight requests, then exiting");
     await expect(fetch(`${base}/api/spots?limit=1`)).rejects.toThrow();
   });
 });

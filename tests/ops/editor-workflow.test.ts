@@ -46,6 +46,15 @@ describe("npm run dev", () => {
       const nameOf = async () =>
         ((await (await fetch(`${base}/api/spots/pipeline`)).json()) as { spot: { name: string } }).spot.name;
       expect(await nameOf()).toBe("Banzai Pipeline");
+      // A local front-end on any port may call it; other origins may not.
+      for (const [origin, allowed] of [
+        ["http://localhost:5173", "http://localhost:5173"],
+        ["http://127.0.0.1:8080", "http://127.0.0.1:8080"],
+        ["https://elsewhere.example", null],
+      ] as const) {
+        const response = await fetch(`${base}/api/spots?limit=1`, { headers: { origin } });
+        expect(response.headers.get("access-control-allow-origin")).toBe(allowed);
+      }
 
       editFiles(content, {
         "spots.csv": (text) => text.replace("1,pipeline,Banzai Pipeline", "1,pipeline,Banzai Pipeline (edited)"),
@@ -63,9 +72,11 @@ describe("npm run dev", () => {
       );
       expect(dev.output().slice(before)).toContain("spots.csv:2: latitude 123.4 is out of range [-90, 90]");
       expect(await nameOf()).toBe("Banzai Pipeline (edited)");
+      dev.child.kill("SIGHUP"); // the terminal closed
+      expect(await dev.exited).toBe(0);
+      await expect(fetch(`${base}/api/spots?limit=1`)).rejects.toThrow();
     } finally {
-      dev.child.kill("SIGTERM");
-      await dev.exited;
+      dev.child.kill("SIGKILL");
     }
   }, 60_000);
 });
