@@ -88,10 +88,10 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # The default, stated because the server depends on it: on SIGTERM it answers /healthz
 # with 503 (and keeps serving for SHUTDOWN_DRAIN_MS, default 0), stops accepting,
 # finishes in-flight requests and exits within 10 s of the signal (`docker stop`'s
-# default wait; give terminationGracePeriodSeconds more). SIGHUP reloads the snapshot.
+# default wait; give terminationGracePeriodSeconds more). SIGUSR2 reloads the snapshot.
 STOPSIGNAL SIGTERM
 # Exec form, so node is PID 1 and receives the signals itself (a shell form would put
 # /bin/sh in between and swallow them). PID 1 ignores signals it does not handle;
-# the server handles SIGTERM, SIGINT and SIGHUP, and it starts no child processes, so
+# the server handles SIGTERM, SIGINT, SIGHUP and SIGUSR2, and it starts no child processes, so
 # it needs no init to reap them (`docker run --init` adds one if you prefer).
 CMD ["node", "dist/server.mjs"]

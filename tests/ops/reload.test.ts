@@ -1,4 +1,4 @@
-/** Reloading the snapshot (SIGHUP, the dev watcher): a good file swaps in, a bad one changes nothing. */
+/** Reloading the snapshot (SIGUSR2, the dev watcher): a good file swaps in, a bad one changes nothing. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
