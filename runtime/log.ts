@@ -21,10 +21,10 @@ export interface Logger {
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
   /**
-   * Before exiting: writes what is pending, synchronously, giving a stdout that takes
-   * nothing one second in all (pino's own flush at process exit included), then gives up.
+   * Before exiting: resolves once every line is written, or after one second when stdout
+   * takes nothing (what it did not take is then dropped, pino's own flush at exit included).
    */
-  flushBeforeExit(): void;
+  closeBeforeExit(): Promise<void>;
   /** Lines dropped so far because the destination could not keep up. */
   dropped(): number;
 }
@@ -39,7 +39,7 @@ export interface LoggerOptions {
 
 /** How much unwritten log text may wait for a slow stdout before lines are dropped. */
 export const LOG_BUFFER_BYTES = 4 * 2 ** 20;
-/** How long a flush before exit waits for a stdout that takes nothing. */
+/** How long closing before exit waits for a stdout that takes nothing. */
 const FLUSH_AT_EXIT_MS = 1000;
 /** How often dropped lines are reported (at most). */
 const DROP_REPORT_MS = 10_000;
@@ -53,7 +53,7 @@ export function parseLogLevel(value: string | undefined): LogLevel {
 
 interface Destination {
   write(text: string): void;
-  flushSync?(): void;
+  close?(): Promise<void>;
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
@@ -62,22 +62,36 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   let dropped = 0;
   let reported = 0;
   let destination: Destination;
-  // Once exiting, a stdout that takes nothing is given a second, not forever: pino flushes
-  // again on the process's 'exit' event, so the deadline stays set.
-  let exitDeadline = 0;
   if (options.write) {
     destination = { write: options.write };
   } else {
-    const boom = pino.destination({
-      dest: 1,
-      sync: false,
-      maxLength: LOG_BUFFER_BYTES,
-      retryEAGAIN: () => exitDeadline === 0 || Date.now() < exitDeadline,
-    });
+    const boom = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
     boom.on("drop", () => {
       dropped++;
     });
-    destination = boom;
+    let closing = false;
+    destination = {
+      // Lines logged while closing (a late timer) are dropped: an ended destination throws.
+      write: (text) => {
+        if (!closing) boom.write(text);
+      },
+      // end() waits for a write in flight (a synchronous flush would skip it, losing the last
+      // lines under load); a stdout that takes nothing gets a second, and pino's flush at
+      // process exit is then made a no-op, as pino itself does on EPIPE.
+      close: () =>
+        new Promise<void>((resolve) => {
+          closing = true;
+          const giveUp = setTimeout(() => {
+            boom.flushSync = () => {};
+            resolve();
+          }, FLUSH_AT_EXIT_MS);
+          boom.once("close", () => {
+            clearTimeout(giveUp);
+            resolve();
+          });
+          boom.end();
+        }),
+    };
   }
   const output: Destination = {
     write: (line) => destination.write(format === "json" ? line : textLine(line)),
@@ -97,13 +111,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     info: (message, fields) => log.info(fields ?? {}, message),
     warn: (message, fields) => log.warn(fields ?? {}, message),
     error: (message, fields) => log.error(fields ?? {}, message),
-    flushBeforeExit: () => {
-      if (exitDeadline === 0) exitDeadline = Date.now() + FLUSH_AT_EXIT_MS;
-      try {
-        destination.flushSync?.();
-      } catch {
-        // A destination that is mid-write, closed or stalled: what is lost at exit is lost.
-      }
+    closeBeforeExit: async () => {
+      await destination.close?.();
     },
     dropped: () => dropped,
   };

@@ -212,12 +212,11 @@ function handleSignals(server: RunningServer, logger: Logger): void {
         logger.error(`in-flight requests did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`, {
           event: "shutdown-timeout",
         });
-        logger.flushBeforeExit();
-        process.exit(1);
+        void logger.closeBeforeExit().then(() => process.exit(1));
       }, SHUTDOWN_DEADLINE_MS).unref();
       await server.close();
       logger.info("stopped", { event: "stopped" });
-      logger.flushBeforeExit();
+      await logger.closeBeforeExit();
       process.exit(0);
     });
   }
@@ -256,7 +255,7 @@ export async function main(): Promise<void> {
         ? `port ${process.env.PORT ?? 3000} is in use; stop the other server or set PORT`
         : String((error as Error)?.stack ?? error);
     logger.error(`cannot start: ${reason}`, { event: "start-failed" });
-    logger.flushBeforeExit();
+    await logger.closeBeforeExit();
     process.exit(1);
   }
 }

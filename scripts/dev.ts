@@ -59,7 +59,7 @@ console.error("CORS: pages on http://localhost:<any port> and http://127.0.0.1:<
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.once(signal, async () => {
     await server?.close();
-    logger.flushBeforeExit();
+    await logger.closeBeforeExit();
     process.exit(0);
   });
 }

@@ -82,7 +82,7 @@ describe("npm run dev", () => {
 });
 
 describe("npm run check", () => {
-  it("prints problems as file:line for people and, in GitHub Actions, as annotations", () => {
+  it("prints problems as file:line for people and, in GitHub Actions, as annotations", { timeout: 30_000 }, () => {
     const content = copyFixture("minimal");
     dirs.push(content);
     writeFileSync(
