@@ -49,6 +49,7 @@ form.try {
 }
 form.try .inputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: 0.5rem 0.75rem; }
 form.try label { display: flex; flex-direction: column; gap: 0.15rem; font-size: 0.85rem; }
+form.try label code { align-self: flex-start; }
 form.try .send { margin: 0.75rem 0 0; display: flex; flex-wrap: wrap; align-items: center; gap: 0.6rem; }
 form.try button {
   font: inherit;
@@ -69,8 +70,12 @@ form.try button {
 details.nested { margin: 0.2rem 0 0.4rem; }
 details.nested > table { margin-top: 0.3rem; border-left: 3px solid var(--line); }
 tr.nested > td { padding-top: 0; }
+/* A field and the row that opens it read as one. */
+tr:has(+ tr.nested) > td { border-bottom: 0; }
 tr.nested > td::before { content: none !important; }
 @media (max-width: 40rem) {
+  /* Stacked cells: an empty one would leave its label alone. */
+  td[data-label]:empty { display: none; }
   .operation { padding: 0 0.75rem 0.5rem; }
   form.try { padding: 0.6rem; }
   .answer pre { padding: 0.5rem 0.6rem; font-size: 0.8rem; }

@@ -155,6 +155,16 @@ async function tryIt(page: Page, operation: string, values: Record<string, strin
   return result;
 }
 
+/** Opens SpotFacets' nested `facets` and its `tags` list in place, and takes a picture of them. */
+async function showNested(page: Page, screenshot: string) {
+  const schema = page.locator("div.schema:has(#schema-SpotFacets)");
+  await schema.locator("summary", { hasText: "fields of facets" }).click();
+  await schema.locator("summary", { hasText: "fields of tags" }).click();
+  expect(await schema.locator("code", { hasText: "label" }).isVisible()).toBe(true);
+  await page.locator("#schema-SpotFacets").evaluate((element) => element.scrollIntoView());
+  await page.screenshot({ path: path.join(SCREENSHOTS, screenshot) });
+}
+
 function otherOrigins(requests: string[]): string[] {
   return requests.filter((url) => new URL(url).origin !== origin && !url.startsWith("data:"));
 }
@@ -198,6 +208,8 @@ describe.skipIf(!hasChromium)("the docs page's tools in headless Chromium, under
       const typo = await tryIt(page, "op-listSpots", { q: "", country: "", wave_type: "reeef" });
       expect(typo.status).toBe("400 Bad Request");
       expect(typo.body.code).toBe("INVALID_QUERY");
+
+      await showNested(page, "docs-desktop-nested.png");
 
       expect(otherOrigins(seen.requests)).toEqual([]);
       expect(seen.requests.filter((url) => url.includes("/api/spots"))).toHaveLength(4);
@@ -274,6 +286,7 @@ describe.skipIf(!hasChromium)("the docs page's tools in headless Chromium, under
       expect(answer.body.spots[0].slug).toBe("pipeline");
       await page.locator("#op-listSpots .answer").scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SCREENSHOTS, "docs-phone-try-it.png") });
+      await showNested(page, "docs-phone-nested.png");
       const overflow = (await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")) as number;
       expect(overflow).toBeLessThanOrEqual(0);
       expect(otherOrigins(seen.requests)).toEqual([]);
