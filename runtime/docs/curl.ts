@@ -1,4 +1,7 @@
-/** The copyable curl line of an operation, aimed at the origin the reader reached the page from. */
+/**
+ * The copyable request lines of an operation (curl, and JavaScript's fetch), aimed at the
+ * deployment's PUBLIC_URL, never at whatever Host the page was asked for.
+ */
 import type { OperationObject, ParameterObject } from "../openapi/types.ts";
 
 /** Single-quoted for a POSIX shell: a quote inside ends the quoting, is escaped, and reopens it. */
@@ -20,4 +23,14 @@ export function exampleRequest(path: string, operation: OperationObject, paramet
 
 export function curlCommand(origin: string, request: string): string {
   return `curl ${shellQuote(`${origin}${request}`)}`;
+}
+
+/** Two lines of JavaScript; the URL is a JSON string literal, which is also a valid JS one. */
+export function fetchCommand(origin: string, request: string): string {
+  return `const response = await fetch(${JSON.stringify(`${origin}${request}`)});\nconst body = await response.json();`;
+}
+
+/** An example as it is written in a URL: lists comma-separated. */
+export function exampleValue(example: unknown): string {
+  return Array.isArray(example) ? example.join(",") : String(example);
 }

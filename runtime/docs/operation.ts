@@ -1,4 +1,7 @@
-/** One endpoint of the reference: what it does, a curl line, its parameters, its answers. */
+/**
+ * One endpoint of the reference: what it does, request examples (curl and fetch), a form to
+ * try it, its parameters, its answers (the body's fields expandable in place).
+ */
 import { resolve } from "../openapi/resolve.ts";
 import type {
   HeaderObject,
@@ -8,10 +11,13 @@ import type {
   ResponseObject,
   SchemaObject,
 } from "../openapi/types.ts";
-import { curlCommand, exampleRequest } from "./curl.ts";
+import { curlCommand, exampleRequest, exampleValue, fetchCommand } from "./curl.ts";
 import { anchor, escapeHtml } from "./escape.ts";
+import { bodyFields } from "./fields.ts";
 import { markdownToHtml } from "./markdown.ts";
 import { schemaHtml } from "./schema-text.ts";
+import { table } from "./table.ts";
+import { tryItForm } from "./try-it.ts";
 
 export function operationAnchor(method: string, path: string, operation: OperationObject): string {
   return anchor("op", operation.operationId ?? `${method}${path}`);
@@ -30,14 +36,18 @@ export function renderOperation(
   const responses = Object.entries(operation.responses).map(
     ([status, response]) => [status, resolve<ResponseObject>(document, response)] as const,
   );
+  const request = exampleRequest(path, operation, parameters);
+  const anchorId = operationAnchor(method, path, operation);
   const successes = responses.filter(([status]) => status.startsWith("2"));
   const others = responses.filter(([status]) => !status.startsWith("2"));
-  return `<article class="operation" id="${operationAnchor(method, path, operation)}">
+  return `<article class="operation" id="${anchorId}">
 <h3><span class="method">${escapeHtml(method.toUpperCase())}</span> <code class="path">${escapeHtml(path)}</code></h3>
 ${operation.summary ? `<p class="summary">${escapeHtml(operation.summary)}</p>` : ""}
 ${markdownToHtml(operation.description, 4)}
 <h4>Try it</h4>
-<pre class="curl"><code>${escapeHtml(curlCommand(origin, exampleRequest(path, operation, parameters)))}</code></pre>
+<pre class="curl"><code>${escapeHtml(curlCommand(origin, request))}</code></pre>
+<pre class="fetch"><code>${escapeHtml(fetchCommand(origin, request))}</code></pre>
+${tryItForm(anchorId, path, request, parameters)}
 <h4>Parameters</h4>
 ${renderParameters(parameters)}
 ${successes.map(([status, response]) => renderSuccess(document, status, response)).join("\n")}
@@ -69,11 +79,6 @@ function renderParameters(parameters: ParameterObject[]): string {
   return table("parameters", ["Name", "Type and rules", "Meaning"], rows);
 }
 
-/** An example as it is written in a URL: lists comma-separated. */
-function exampleValue(example: unknown): string {
-  return Array.isArray(example) ? example.join(",") : String(example);
-}
-
 function renderSuccess(document: OpenApiDocument, status: string, response: ResponseObject): string {
   const [mediaType, media] = Object.entries(response.content ?? {})[0] ?? [];
   const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
@@ -88,6 +93,7 @@ function renderSuccess(document: OpenApiDocument, status: string, response: Resp
   const body = media ? ` Body: ${schemaHtml(media.schema)} (<code>${escapeHtml(mediaType)}</code>).` : "";
   return `<h4>Response ${escapeHtml(status)}</h4>
 <p>${escapeHtml(response.description)}${body}</p>
+${media ? bodyFields(document, media.schema) : ""}
 ${headers.length > 0 ? `<p class="headers">Headers: ${headers.join(", ")}.</p>` : ""}
 ${example}`;
 }
@@ -115,10 +121,4 @@ function errorCode(document: OpenApiDocument, schema: SchemaObject): string | un
     if (found) return found;
   }
   return undefined;
-}
-
-/** A table with a header row; `rows` are rendered `<tr>` elements. */
-export function table(className: string, headings: string[], rows: string[]): string {
-  const head = headings.map((heading) => `<th>${heading}</th>`).join("");
-  return `<table class="${className}"><thead><tr>${head}</tr></thead><tbody>\n${rows.join("\n")}\n</tbody></table>`;
 }

@@ -1,25 +1,22 @@
 /**
- * /api/docs: the HTML reference, rendered from the bundled description on each request.
- * One self-contained page: table of contents, an overview, the endpoints grouped by tag,
- * the resources. Every value from the description is escaped (see escape.ts).
+ * /api/docs: the HTML reference, rendered once from the bundled description. One
+ * self-contained page: contents with a search, an overview, the endpoints grouped by tag
+ * (each with a form to try it), the resources. Every value from the description is
+ * escaped (see escape.ts); the one inline style and script are allowed by hash (headers.ts).
  */
-import type { OpenApiDocument, OperationObject } from "../openapi/types.ts";
+import type { OpenApiDocument } from "../openapi/types.ts";
 import { anchor, escapeHtml } from "./escape.ts";
 import { markdownToHtml } from "./markdown.ts";
-import { operationAnchor, renderOperation } from "./operation.ts";
+import { type Entry, type Group, renderNavigation } from "./navigation.ts";
+import { renderOperation } from "./operation.ts";
 import { renderResources } from "./resources.ts";
+import { DOCS_SCRIPT } from "./script.ts";
 import { DOCS_STYLE } from "./style.ts";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
-interface Entry {
-  path: string;
-  method: string;
-  operation: OperationObject;
-}
-
 /** Operations by tag, in the order of the document's tags (tags it does not declare come last). */
-function groupByTag(document: OpenApiDocument): { name: string; description?: string; entries: Entry[] }[] {
+function groupByTag(document: OpenApiDocument): Group[] {
   const groups = (document.tags ?? []).map((tag) => ({ ...tag, entries: [] as Entry[] }));
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
@@ -40,15 +37,6 @@ function groupByTag(document: OpenApiDocument): { name: string; description?: st
 export function renderDocs(document: OpenApiDocument, origin: string): string {
   const groups = groupByTag(document);
   const { title, version, summary, description } = document.info;
-  const toc = groups
-    .map((group) => {
-      const links = group.entries.map(({ path, method, operation }) => {
-        const label = `${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}`;
-        return `<li><a href="#${operationAnchor(method, path, operation)}">${label}</a></li>`;
-      });
-      return `<li><a href="#${anchor("tag", group.name)}">${escapeHtml(group.name)}</a><ol>${links.join("")}</ol></li>`;
-    })
-    .join("\n");
   const sections = groups
     .map(
       (group) => `<section class="tag" id="${anchor("tag", group.name)}">
@@ -75,14 +63,7 @@ ${summary ? `<p>${escapeHtml(summary)}</p>` : ""}
 <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>
 </header>
 <div class="layout">
-<nav class="toc" aria-label="Contents">
-<h2>Contents</h2>
-<ol>
-<li><a href="#overview">Overview</a></li>
-${toc}
-<li><a href="#resources">Resources</a></li>
-</ol>
-</nav>
+${renderNavigation(document, groups)}
 <main>
 <section class="overview" id="overview">
 <h2>Overview</h2>
@@ -96,6 +77,7 @@ ${renderResources(document)}
 </main>
 </div>
 <footer>Rendered from the description built into this server (${escapeHtml(title)} ${escapeHtml(version)}).</footer>
+<script>${DOCS_SCRIPT}</script>
 </body>
 </html>
 `;

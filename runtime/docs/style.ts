@@ -1,9 +1,12 @@
 /**
- * The page's only stylesheet, inline. No web font (system fonts), no image, no script:
- * the CSP allows exactly this text by its hash. Narrow screens get one column and
- * tables that stack their cells.
+ * The page's only stylesheet, inline: the reading page here, the tools (menu, search,
+ * try-it, nested fields) in style-tools.ts. No web font (system fonts), no image: the CSP
+ * allows exactly this text by its hash. Narrow screens get one column and tables that
+ * stack their cells.
  */
-export const DOCS_STYLE = `
+import { TOOLS_STYLE } from "./style-tools.ts";
+
+const READING_STYLE = `
 :root {
   color-scheme: light dark;
   --ink: #14212b;
@@ -36,8 +39,7 @@ header.page h1 { margin: 0; font-size: 1.6rem; }
   vertical-align: middle;
 }
 .layout { display: block; }
-nav.toc { padding: 1rem; border-bottom: 1px solid var(--line); background: var(--panel); }
-nav.toc h2 { margin: 0 0 0.5rem; font-size: 1rem; }
+nav.toc { padding: 0 1rem 1rem; background: var(--panel); }
 nav.toc ol { margin: 0; padding-left: 1.2rem; }
 nav.toc ol ol { padding-left: 0.8rem; list-style: none; font-size: 0.9rem; }
 nav.toc li { margin: 0.15rem 0; }
@@ -79,15 +81,6 @@ details.example pre { max-height: 28rem; }
 footer { padding: 1rem; color: var(--muted); font-size: 0.875rem; border-top: 1px solid var(--line); }
 @media (min-width: 64rem) {
   .layout { display: grid; grid-template-columns: 17rem minmax(0, 1fr); }
-  nav.toc {
-    position: sticky;
-    top: 0;
-    align-self: start;
-    max-height: 100vh;
-    overflow-y: auto;
-    border-bottom: 0;
-    border-right: 1px solid var(--line);
-  }
   main { padding: 0 2rem 2rem; max-width: 62rem; }
 }
 @media (max-width: 40rem) {
@@ -105,3 +98,5 @@ footer { padding: 1rem; color: var(--muted); font-size: 0.875rem; border-top: 1p
   }
 }
 `;
+
+export const DOCS_STYLE = READING_STYLE + TOOLS_STYLE;

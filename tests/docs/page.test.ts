@@ -1,9 +1,13 @@
-/** /api/docs through app.request: headers, content from the description, nothing external, everything escaped. */
+/**
+ * /api/docs through app.request: headers, content from the description, nested fields,
+ * request examples and try-it forms, nothing external, everything escaped.
+ */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../../runtime/docs/escape.ts";
 import { markdownToHtml } from "../../runtime/docs/markdown.ts";
 import { renderDocs } from "../../runtime/docs/render.ts";
+import { DOCS_SCRIPT } from "../../runtime/docs/script.ts";
 import { createApp } from "../../runtime/http/app.ts";
 import type { OpenApiDocument } from "../../runtime/openapi/types.ts";
 import { ALLOWED_ORIGIN, testApp, testCatalog } from "../helpers/app.ts";
@@ -56,24 +60,48 @@ const ELEMENTS = new Set([
   "details",
   "summary",
   "footer",
+  "form",
+  "label",
+  "input",
+  "datalist",
+  "option",
+  "button",
+  "script",
 ]);
+
+/** The page without its one script, which the CSP allows by hash: what is left is markup only. */
+function withoutScript(html: string): string {
+  return html.replace(`<script>${DOCS_SCRIPT}</script>`, "");
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("base64");
+}
+
+/** One operation's article in the page. */
+function article(html: string, operationId: string): string {
+  return new RegExp(`<article class="operation" id="op-${operationId}">[\\s\\S]*?</article>`).exec(html)![0];
+}
 
 function elementsOf(html: string): Set<string> {
   return new Set([...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)/g)].map((match) => match[1].toLowerCase()));
 }
 
 describe("GET /api/docs", () => {
-  it("is HTML with a strict CSP that allows exactly the page's own stylesheet", async () => {
+  it("is HTML whose strict CSP allows just its own stylesheet and script, and fetch to itself", async () => {
     const { response, html } = await page();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
     expect(styles).toHaveLength(1);
-    const hash = createHash("sha256").update(styles[0]).digest("base64");
-    expect(response.headers.get("content-security-policy")).toBe(
-      `default-src 'none'; style-src 'sha256-${hash}'; img-src data:; base-uri 'none'; form-action 'none'; ` +
-        "frame-ancestors 'none'",
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    expect(scripts).toEqual([DOCS_SCRIPT]);
+    const csp = response.headers.get("content-security-policy");
+    expect(csp).toBe(
+      `default-src 'none'; style-src 'sha256-${sha256(styles[0])}'; script-src 'sha256-${sha256(scripts[0])}'; ` +
+        "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
+    expect(csp).not.toContain("unsafe");
   });
 
   it("carries the shared headers, and a 304 for its ETag", async () => {
@@ -88,8 +116,8 @@ describe("GET /api/docs", () => {
     expect(await again.text()).toBe("");
   });
 
-  it("loads nothing: no script, external stylesheet, font or image; only in-page and same-origin links", async () => {
-    const { html } = await page();
+  it("loads nothing: no script file, external style, font or image; only in-page and same-origin links", async () => {
+    const html = withoutScript((await page()).html);
     expect(html).not.toMatch(/<script|<iframe|<img|@import|@font-face|url\(/i);
     expect(html).not.toMatch(/\son[a-z]+=/i);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
@@ -112,7 +140,7 @@ describe("GET /api/docs", () => {
       expect(html).toContain(`<code class="path">${path}</code>`);
       expect(toc).toContain(`href="#op-${item.get!.operationId}"`);
     }
-    const spots = /<article class="operation" id="op-listSpots">[\s\S]*?<\/article>/.exec(html)![0];
+    const spots = article(html, "listSpots");
     expect(spots).toContain("<code>limit</code>");
     expect(spots).toContain("integer, 1 to 100, default <code>20</code>");
     expect(spots).toContain("Example response");
@@ -139,6 +167,13 @@ describe("GET /api/docs", () => {
         "</code></pre>",
     );
     expect(pages[0]).toContain("curl &#39;https://api.surf.example/api/spots/pipeline&#39;");
+    // The fetch example beside each curl line: the same full URL, as a JavaScript string.
+    expect(article(pages[0], "listSpots")).toContain(
+      '<pre class="fetch"><code>const response = await fetch(' +
+        "&quot;https://api.surf.example/api/spots?country=PT,ES&amp;limit=5&quot;);\n" +
+        "const body = await response.json();</code></pre>",
+    );
+    expect(pages[0].match(/<pre class="fetch">/g)).toHaveLength(pages[0].match(/<pre class="curl">/g)!.length);
     expect(pages[0]).not.toContain("evil.example");
     expect(new Set(pages).size).toBe(1);
   });
@@ -162,6 +197,79 @@ describe("GET /api/docs", () => {
   });
 });
 
+describe("nested schemas, expanded in place", () => {
+  const html = renderDocs(document, "http://localhost:3000");
+
+  it("opens an object property (facets) and each list of objects in it (FacetList items) under its field", () => {
+    const facets = /<h3 id="schema-SpotFacets">[\s\S]*?<\/div>\n<div class="schema">/.exec(html)![0];
+    expect(facets).toContain('<tr class="nested"><td colspan="3"><details class="nested">');
+    expect(facets).toContain("<summary>6 fields of <code>facets</code></summary>");
+    expect(facets).toContain("<summary>2 fields of <code>countries</code></summary>");
+    expect(facets).toContain("<summary>3 fields of <code>tags</code></summary>");
+    expect(facets).toContain("<code>label</code>");
+  });
+
+  it("opens an inline array of objects (an account's history)", () => {
+    const accounts = /<h3 id="schema-ScoredAccount">[\s\S]*?<\/div>\n<div class="schema">/.exec(html)![0];
+    expect(accounts).toMatch(
+      /<summary>2 fields of <code>history<\/code><\/summary><table class="fields">[\s\S]*<code>scoredAt<\/code>/,
+    );
+  });
+
+  it("shows the fields of each answer's body under it, following $refs (SpotList → spots → Spot)", () => {
+    const spots = article(html, "listSpots");
+    expect(spots).toContain('<details class="nested body"><summary>Fields of the body</summary>');
+    expect(spots).toContain("<summary>17 fields of <code>spots</code></summary>");
+    expect(spots).toContain("<code>hero_qa_tier</code>");
+  });
+
+  it("stops at a cycle and at a depth limit, so a self-referring schema renders finitely", () => {
+    const cyclic = structuredClone(document) as OpenApiDocument;
+    cyclic.components!.schemas!.Node = {
+      type: "object",
+      properties: {
+        name: { type: "string" },
+        children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+        box: {
+          type: "object",
+          properties: { a: { type: "object", properties: { b: { type: "object", properties: { c: {} } } } } },
+        },
+      },
+    };
+    const rendered = renderDocs(cyclic, "http://x");
+    const node = /<h3 id="schema-Node">[\s\S]*?<\/section>/.exec(rendered)![0];
+    // `children` refers back to Node itself: a link, not a second copy.
+    expect(node).toContain('<a href="#schema-Node">Node</a>');
+    expect(node).not.toContain("fields of <code>children</code>");
+    expect(node).toContain("fields of <code>b</code>");
+  });
+});
+
+describe("try-it forms", () => {
+  const html = renderDocs(document, "http://localhost:3000");
+
+  it("one per operation, hidden until the script shows it, posting nowhere by itself", () => {
+    const forms = html.match(/<form class="try" data-path="[^"]+" hidden>/g)!;
+    expect(forms).toHaveLength(html.match(/<article class="operation"/g)!.length);
+    expect(html).not.toMatch(/<form[^>]*\s(action|method)=/);
+  });
+
+  it("starts from the example request, shows other examples as placeholders, offers vocabularies", () => {
+    const spots = article(html, "listSpots");
+    expect(spots).toContain('<input name="limit" data-in="query" value="5" placeholder="5"');
+    expect(spots).toContain('<input name="country" data-in="query" value="PT,ES" placeholder="PT,ES"');
+    expect(spots).toContain('<input name="offset" data-in="query" value="0" placeholder="10"');
+    expect(spots).toContain('<input name="q" data-in="query" value="" placeholder="nazare"');
+    expect(spots).toContain(
+      '<datalist id="op-listSpots-wave_type-values"><option value="beach"><option value="reef">' +
+        '<option value="point"><option value="river-mouth"></datalist>',
+    );
+    const spot = article(html, "getSpot");
+    expect(spot).toContain('<form class="try" data-path="/api/spots/{slug}" hidden>');
+    expect(spot).toContain('<input name="slug" data-in="path" value="pipeline" placeholder="pipeline" required');
+  });
+});
+
 describe("every value from the description is escaped", () => {
   const attack = "<script>alert(1)</script>";
   const hostile = structuredClone(document) as OpenApiDocument;
@@ -179,7 +287,7 @@ describe("every value from the description is escaped", () => {
 
   it("through the endpoint: the page holds only the renderer's own elements and the attack as text", async () => {
     const evil = createApp({ catalog: testCatalog(), corsOrigins: new Set(), openapi: hostile });
-    const html = await (await evil.request("/api/docs")).text();
+    const html = withoutScript(await (await evil.request("/api/docs")).text());
     expect([...elementsOf(html)].filter((name) => !ELEMENTS.has(name))).toEqual([]);
     expect(html).not.toContain("<script");
     expect(html).not.toContain('onmouseover="');
@@ -189,6 +297,9 @@ describe("every value from the description is escaped", () => {
     expect(html).toContain("<code>&lt;script&gt;alert(1)&lt;/script&gt;</code>");
     expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     expect(html).toContain("&quot;note&quot;: &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;");
+    // In the try-it form, an example request's value and a parameter's example stay attribute text.
+    expect(html).toContain('value="&lt;/code&gt;&lt;script&gt;x&lt;/script&gt;"');
+    expect(html).toContain('placeholder="&lt;/span&gt;&lt;iframe src=&quot;https://evil.example&quot;&gt;"');
   });
 
   it("even an origin with a quote stays one shell word in the curl line", () => {
