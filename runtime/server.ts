@@ -20,9 +20,10 @@ import type { OpenApiDocument } from "./openapi/types.ts";
 import { createRedactor, type Redactor } from "./redact.ts";
 import { type Catalog, loadSnapshotFile, SnapshotError } from "./snapshot.ts";
 import { Backoff } from "./social/backoff.ts";
-import { SocialCacheStore } from "./social/cache-store.ts";
 import { createGraphClient, type GraphClient } from "./social/graph-client.ts";
+import { openSocialStore } from "./social/open-store.ts";
 import { SocialService } from "./social/service.ts";
+import type { SocialStore } from "./social/store.ts";
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -58,7 +59,7 @@ export interface ServerOptions {
 interface Shared {
   config: ServerConfig;
   logger: Logger;
-  store: SocialCacheStore;
+  store: SocialStore;
   client: GraphClient | null;
   publicUrl: string;
   startedAt: Date;
@@ -120,6 +121,11 @@ export async function startServer(
     logger.error(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, {
       event: "internal-error",
     });
+  // Before listening: a replica's first requests should find the shared cache (Redis), not an empty one.
+  const store = await openSocialStore(config.social, {
+    log: (message) => logger.warn(message),
+    redact: secretRedactor(config),
+  });
   let current: Serving | undefined;
   const handler = requestHandler(() => current!, health, logger, reportFailure);
   const listener = await listen(handler, {
@@ -137,11 +143,7 @@ export async function startServer(
   const shared: Shared = {
     config,
     logger,
-    store: new SocialCacheStore({
-      file: config.social.cacheFile,
-      log: (message) => logger.warn(message),
-      redact: secretRedactor(config),
-    }),
+    store,
     client: config.social.graph ? createGraphClient(config.social.graph) : null,
     publicUrl: config.publicUrl ?? `http://localhost:${port}`,
     startedAt: new Date(),
@@ -158,6 +160,7 @@ export async function startServer(
     version,
     spots: counts.spots,
     social: shared.client ? "on" : "off",
+    socialStore: store.location,
   });
   if (!shared.client) {
     logger.info("social integration off: set SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN to enable it", {
@@ -196,6 +199,7 @@ export async function startServer(
       if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       connections.stop();
       await listener.close();
+      await store.close();
     },
   };
 }
