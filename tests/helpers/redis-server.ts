@@ -5,9 +5,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "../../scripts/free-port.ts";
 
 const REDIS_SERVER = "/usr/bin/redis-server";
 
@@ -24,15 +25,6 @@ export interface TestRedis {
   output(): string;
   /** Stops it answering without closing connections (SIGSTOP), or lets it go on (SIGCONT). */
   freeze(frozen: boolean): void;
-}
-
-/** A port nobody listens on right now, from the kernel. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Waits until the port accepts connections and answers PING. */

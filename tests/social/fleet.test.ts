@@ -55,6 +55,22 @@ async function replicas(count: number): Promise<{ bases: string[]; processes: Ru
   }
 }
 
+/** Servers in this process, each with its own Redis connection: replicas whose clock a test sets. */
+async function inProcessReplicas(count: number, now?: () => Date): Promise<RunningServer[]> {
+  const config = {
+    logLevel: "silent" as const,
+    social: {
+      cacheFile: "/nonexistent/unused.json",
+      storeUrl: redis.url,
+      graph: { baseUrl: fake.url, version: "v25.0", userId: FAKE_USER_ID, accessToken: FAKE_TOKEN, timeoutMs: 2000 },
+    },
+  };
+  const servers: RunningServer[] = [];
+  for (let i = 0; i < count; i++)
+    servers.push(await startTestServer(config, createLogger({ level: "silent" }), { now }));
+  return servers;
+}
+
 const ownMediaCalls = () => fake.calls.filter((call) => call.path.endsWith("/media")).length;
 /** Fetches of an account's posts: each is a first page, then pages with `after(`. */
 const discoveries = () =>
@@ -91,17 +107,7 @@ describe("three replicas on one Redis", () => {
   it("live media: one fetch for the three per hour, however many requests", async () => {
     // A scheduled WSL event (its organizer has a handle) is live then; the clock is the servers' own option.
     let clock = Date.parse("2026-10-15T10:00:00Z");
-    const config = {
-      logLevel: "silent" as const,
-      social: {
-        cacheFile: "/nonexistent/unused.json",
-        storeUrl: redis.url,
-        graph: { baseUrl: fake.url, version: "v25.0", userId: FAKE_USER_ID, accessToken: FAKE_TOKEN, timeoutMs: 2000 },
-      },
-    };
-    const servers: RunningServer[] = [];
-    for (let i = 0; i < 3; i++)
-      servers.push(await startTestServer(config, createLogger({ level: "silent" }), { now: () => new Date(clock) }));
+    const servers = await inProcessReplicas(3, () => new Date(clock));
     const burst = async () => {
       const answers = await Promise.all(
         Array.from({ length: 150 }, (_, i) => getJson(`http://127.0.0.1:${servers[i % 3].port}/api/events/live-media`)),
@@ -133,16 +139,7 @@ describe("three replicas on one Redis", () => {
 
 describe("the backoff after an upstream failure", () => {
   it("is shared: after one replica's failed call, the others make none", async () => {
-    const config = {
-      logLevel: "silent" as const,
-      social: {
-        cacheFile: "/nonexistent/unused.json",
-        storeUrl: redis.url,
-        graph: { baseUrl: fake.url, version: "v25.0", userId: FAKE_USER_ID, accessToken: FAKE_TOKEN, timeoutMs: 2000 },
-      },
-    };
-    const servers: RunningServer[] = [];
-    for (let i = 0; i < 3; i++) servers.push(await startTestServer(config));
+    const servers = await inProcessReplicas(3);
     fake.failure = "throttled";
     try {
       for (let round = 0; round < 5; round++)

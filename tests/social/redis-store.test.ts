@@ -60,7 +60,7 @@ describe("Redis only", () => {
     await Promise.all([a.close(), b.close()]);
   });
 
-  it("a restart loses nothing stored (append-only file), and an outage is served from memory, logged once each way", async () => {
+  it("a restart loses nothing (append-only file); an outage is served from memory, logged once each way", async () => {
     const prefix = freshPlace();
     const logs: string[] = [];
     const store = await connected(prefix, (message) => logs.push(message));
