@@ -116,7 +116,7 @@ export class SocialService {
     }
   }
 
-  /** The newer of two cached copies (the file's and the one in memory). */
+  /** The newer of two cached copies (the store's and the one in memory). */
   private static newer<T extends { fetchedAt: string }>(a: T | null | undefined, b: T | null | undefined): T | null {
     if (!a || !b) return a ?? b ?? null;
     return Date.parse(a.fetchedAt) >= Date.parse(b.fetchedAt) ? a : b;

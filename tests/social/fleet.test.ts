@@ -159,6 +159,28 @@ describe("the backoff after an upstream failure", () => {
   }, 30_000);
 });
 
+describe("a frozen Redis (it accepts connections and answers nothing)", () => {
+  it("costs a request no more than SOCIAL_TIMEOUT_MS: the feed is served from memory", async () => {
+    const [server] = await inProcessReplicas(1);
+    const url = `http://127.0.0.1:${server.port}/api/social/feed`;
+    try {
+      expect((await getJson(url)).body).toMatchObject({ source: "live" });
+      redis.freeze(true);
+      for (let i = 0; i < 10; i++) {
+        const started = performance.now();
+        const { status, body } = await getJson(url);
+        expect(status).toBe(200);
+        expect(body.posts).toHaveLength(12);
+        expect(performance.now() - started).toBeLessThan(2_000);
+      }
+    } finally {
+      redis.freeze(false);
+      await server.close();
+    }
+    expect(ownMediaCalls()).toBe(1);
+  }, 30_000);
+});
+
 describe("Redis stopped and started again under load", () => {
   it("no 5xx, data served throughout, nothing lost, the outage and the recovery logged once", async () => {
     const refresh = runNode("scripts/refresh-social.ts", { env: socialEnv() });
