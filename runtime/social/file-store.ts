@@ -12,9 +12,12 @@
  * Leases and the shared backoff live in this process's memory: replicas sharing the file
  * each fetch for themselves (the Redis store, SOCIAL_STORE_URL, shares those too).
  */
+
+import { randomUUID } from "node:crypto";
 import {
   closeSync,
   fsyncSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -22,6 +25,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
   writeSync,
 } from "node:fs";
 import { hostname } from "node:os";
@@ -199,13 +203,20 @@ export class FileSocialStore implements SocialStore {
     mkdirSync(path.dirname(this.lockFile), { recursive: true });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      // Written whole first, then linked into place: a link is an exclusive create (on NFS
+      // too) that never shows a lock without its holder, as a writer killed between
+      // creating and filling the lock file would leave one (not stale for lockStaleMs).
+      const filled = `${this.lockFile}.${process.pid}.${randomUUID()}.tmp`;
+      writeFileSync(filled, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() }));
       try {
-        const fd = openSync(this.lockFile, "wx");
-        writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() }));
-        closeSync(fd);
+        linkSync(filled, this.lockFile);
         return;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        // ENOENT: the holder cleaned leftovers (removeLeftovers) between our write and link: it holds the lock.
+        if (code !== "EEXIST" && code !== "ENOENT") throw error;
+      } finally {
+        rmSync(filled, { force: true });
       }
       if (this.lockIsStale()) {
         rmSync(this.lockFile, { force: true });
