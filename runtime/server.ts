@@ -20,9 +20,10 @@ import type { OpenApiDocument } from "./openapi/types.ts";
 import { createRedactor, type Redactor } from "./redact.ts";
 import { type Catalog, loadSnapshotFile, SnapshotError } from "./snapshot.ts";
 import { Backoff } from "./social/backoff.ts";
-import { SocialCacheStore } from "./social/cache-store.ts";
 import { createGraphClient, type GraphClient } from "./social/graph-client.ts";
+import { openSocialStore } from "./social/open-store.ts";
 import { SocialService } from "./social/service.ts";
+import type { SocialStore } from "./social/store.ts";
 
 /** The signal that reloads the snapshot from disk (`kill -USR2 <pid>`). */
 export const RELOAD_SIGNAL = "SIGUSR2";
@@ -61,7 +62,7 @@ export interface ServerOptions {
 interface Shared {
   config: ServerConfig;
   logger: Logger;
-  store: SocialCacheStore;
+  store: SocialStore;
   client: GraphClient | null;
   publicUrl: string;
   startedAt: Date;
@@ -123,6 +124,11 @@ export async function startServer(
     logger.error(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, {
       event: "internal-error",
     });
+  // Before listening: a replica's first requests should find the shared cache (Redis), not an empty one.
+  const store = await openSocialStore(config.social, {
+    log: (message) => logger.warn(message),
+    redact: secretRedactor(config),
+  });
   let current: Serving | undefined;
   const handler = requestHandler(() => current!, health, logger, reportFailure);
   const listener = await listen(handler, {
@@ -140,11 +146,7 @@ export async function startServer(
   const shared: Shared = {
     config,
     logger,
-    store: new SocialCacheStore({
-      file: config.social.cacheFile,
-      log: (message) => logger.warn(message),
-      redact: secretRedactor(config),
-    }),
+    store,
     client: config.social.graph ? createGraphClient(config.social.graph) : null,
     publicUrl: config.publicUrl ?? `http://localhost:${port}`,
     startedAt: new Date(),
@@ -161,6 +163,7 @@ export async function startServer(
     version,
     spots: counts.spots,
     social: shared.client ? "on" : "off",
+    socialStore: store.location,
   });
   if (!shared.client) {
     logger.info("social integration off: set SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN to enable it", {
@@ -199,6 +202,7 @@ export async function startServer(
       if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       connections.stop();
       await listener.close();
+      await store.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 /**
- * `npm run refresh-social`: refreshes the social cache file from the Graph API: our
+ * `npm run refresh-social`: refreshes the social cache (the file, or Redis when
+ * SOCIAL_STORE_URL is set, the same store the servers read) from the Graph API: our
  * own feed, and a score snapshot of every curated account (content/social.yaml, as
  * compiled into the snapshot). Meant to run every 6 hours (README: Social data).
  *
@@ -10,10 +11,11 @@
 import { readFileSync } from "node:fs";
 import type { Snapshot } from "../core/snapshot-format.ts";
 import { createRedactor } from "../runtime/redact.ts";
-import { SocialCacheStore } from "../runtime/social/cache-store.ts";
-import { createGraphClient } from "../runtime/social/graph-client.ts";
+import { createGraphClient, type GraphConfig } from "../runtime/social/graph-client.ts";
+import { openSocialStore } from "../runtime/social/open-store.ts";
 import { describe, refreshAccounts, refreshFeed, stopsTheRun } from "../runtime/social/refresh.ts";
 import { socialSettingsFromEnv } from "../runtime/social/settings.ts";
+import type { SocialStore } from "../runtime/social/store.ts";
 
 function socialConfig(snapshotPath: string): Snapshot["social"] {
   try {
@@ -36,8 +38,22 @@ async function main(): Promise<number> {
   const redact = createRedactor([settings.graph.accessToken]);
   const say = (line: string) => console.log(redact(line));
   const social = socialConfig(process.env.SNAPSHOT_PATH || "dist/snapshot.json");
-  const client = createGraphClient(settings.graph);
-  const store = new SocialCacheStore({ file: settings.cacheFile, redact, log: (line) => console.error(redact(line)) });
+  const store = await openSocialStore(settings, { redact, log: (line) => console.error(redact(line)) });
+  try {
+    return await refreshAll(settings.graph, store, social, say);
+  } finally {
+    // A Redis connection would keep the process alive.
+    await store.close();
+  }
+}
+
+async function refreshAll(
+  graph: GraphConfig,
+  store: SocialStore,
+  social: Snapshot["social"],
+  say: (line: string) => void,
+): Promise<number> {
+  const client = createGraphClient(graph);
   const options = {
     onDropped: (count: number, what: string) => say(`${what}: left out ${count} that failed validation`),
   };
@@ -74,12 +90,12 @@ async function main(): Promise<number> {
       }
     } catch (error) {
       // The accounts were fetched but could not be written (the lock or the disk).
-      say(`accounts: FAILED to write ${settings.cacheFile} (${describe(error)})`);
+      say(`accounts: FAILED to write ${store.location} (${describe(error)})`);
       failed += social.scoredAccounts.length;
     }
   }
 
-  const written = succeeded > 0 ? `cache: ${settings.cacheFile}` : `nothing written to ${settings.cacheFile}`;
+  const written = succeeded > 0 ? `cache: ${store.location}` : `nothing written to ${store.location}`;
   say(`${succeeded} refreshed, ${failed} failed, ${skipped} skipped; ${written}`);
   return failed + skipped === 0 ? 0 : succeeded === 0 ? 1 : 2;
 }

@@ -5,7 +5,7 @@ import { H3 } from "h3";
 import { type Memo, MemoryBudget } from "../memory-budget.ts";
 import type { OpenApiDocument } from "../openapi/types.ts";
 import type { Catalog } from "../snapshot.ts";
-import { SocialCacheStore } from "../social/cache-store.ts";
+import { FileSocialStore } from "../social/file-store.ts";
 import { SocialService } from "../social/service.ts";
 import { webRequestConditions } from "./answer.ts";
 import type { OriginAllowList } from "./cors.ts";
@@ -61,6 +61,6 @@ export function createApp(options: AppOptions): H3 {
 
 /** No credentials, and a cache file of this process's own that nothing writes. */
 function unconfiguredSocial(catalog: Catalog, startedAt: Date): SocialService {
-  const store = new SocialCacheStore({ file: path.join(tmpdir(), `surf-catalog-no-social-${process.pid}.json`) });
+  const store = new FileSocialStore({ file: path.join(tmpdir(), `surf-catalog-no-social-${process.pid}.json`) });
   return new SocialService(catalog.snapshot, store, { client: null, startedAt });
 }

@@ -2,9 +2,11 @@
  * After an upstream failure, no call for a while: 30 s, doubling with each failure in a
  * row up to 10 minutes, or longer when the upstream says how long (Retry-After). One
  * backoff is shared by every caller of the upstream (the feed, live media), so a failing
- * or throttling Graph API sees a handful of calls, not one per client request.
+ * or throttling Graph API sees a handful of calls, not one per client request. With a
+ * shared store the state is passed between replicas too (state/adopt, service.ts).
  */
 import { GraphError } from "./graph-client.ts";
+import type { BackoffState } from "./store.ts";
 
 export const BACKOFF_START_MS = 30_000;
 export const BACKOFF_MAX_MS = 600_000;
@@ -34,6 +36,18 @@ export class Backoff {
     const wait = Math.max(doubled, asked);
     this.until = this.clock() + wait;
     return wait;
+  }
+
+  /** What other processes need to keep to this backoff. */
+  state(): BackoffState {
+    return { failures: this.failures, until: this.until };
+  }
+
+  /** Takes on a backoff another process recorded, when it runs longer than ours. */
+  adopt(state: BackoffState): void {
+    if (state.until <= this.until) return;
+    this.until = state.until;
+    this.failures = Math.max(this.failures, state.failures);
   }
 
   succeeded(): void {

@@ -4,10 +4,11 @@
  * cache under the lock, so concurrent refreshes never undo each other. A failed fetch
  * writes nothing: the cached data stays.
  */
-import type { SocialCacheStore } from "./cache-store.ts";
+
 import { type DiscoveredAccount, type GraphClient, GraphError } from "./graph-client.ts";
 import { toFeedPost, toLiveMediaPost } from "./graph-media.ts";
 import { failedAccount, SCORED_POSTS, scoreAccount } from "./scoring.ts";
+import type { SocialStore } from "./store.ts";
 import type { CachedFeed, CachedLiveMedia } from "./types.ts";
 
 export const FEED_POSTS = 12;
@@ -26,8 +27,8 @@ export interface RefreshOptions {
 }
 
 async function save(
-  store: SocialCacheStore,
-  change: Parameters<SocialCacheStore["update"]>[0],
+  store: SocialStore,
+  change: Parameters<SocialStore["update"]>[0],
   options: RefreshOptions,
 ): Promise<void> {
   try {
@@ -40,7 +41,7 @@ async function save(
 
 export async function refreshFeed(
   client: GraphClient,
-  store: SocialCacheStore,
+  store: SocialStore,
   username: string,
   now: Date,
   options: RefreshOptions = {},
@@ -58,7 +59,7 @@ export async function refreshFeed(
 
 export async function refreshLiveMedia(
   client: GraphClient,
-  store: SocialCacheStore,
+  store: SocialStore,
   handle: string,
   now: Date,
   options: RefreshOptions = {},
@@ -94,7 +95,7 @@ export function stopsTheRun(error: unknown): boolean {
  */
 export async function refreshAccounts(
   client: GraphClient,
-  store: SocialCacheStore,
+  store: SocialStore,
   handles: string[],
   now: Date,
   options: RefreshOptions = {},

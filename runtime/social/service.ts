@@ -1,19 +1,21 @@
 /**
- * What the social endpoints answer, from the cache file, refreshing on demand where the
- * contract says so: one refresh at a time however many requests arrive, none at all while
- * the upstream backs off after a failure (one backoff for every endpoint), and never
- * longer than the configured timeout. Fresh data that cannot be written is kept in memory
- * and served; what is cached is never lost to a failure.
+ * What the social endpoints answer, from the social store, refreshing on demand where the
+ * contract says so: one refresh at a time however many requests arrive (in this process,
+ * and with a shared store in every replica: fleet-once.ts), none at all while the
+ * upstream backs off after a failure (one backoff for every endpoint, shared through the
+ * store), and never longer than the configured timeout. Fresh data that cannot be
+ * written is kept in memory and served; what is cached is never lost to a failure.
  */
 
 import type { Snapshot } from "../../core/snapshot-format.ts";
 import { eventsAt } from "../calendar/queries.ts";
 import { Backoff } from "./backoff.ts";
-import type { SocialCacheStore } from "./cache-store.ts";
+import { type FleetResult, onceForFleet } from "./fleet-once.ts";
 import type { GraphClient } from "./graph-client.ts";
 import { describe, type RefreshOptions, refreshFeed, refreshLiveMedia } from "./refresh.ts";
 import { rankAccounts } from "./scoring.ts";
 import { SingleFlight } from "./single-flight.ts";
+import type { SocialStore } from "./store.ts";
 import type { CachedFeed, CachedLiveMedia, FeedPost, LiveMediaPost, ScoredAccount } from "./types.ts";
 
 export const LIVE_MEDIA_TTL_MS = 3_600_000;
@@ -56,8 +58,8 @@ export interface SocialServiceOptions {
 }
 
 export class SocialService {
-  private readonly feedRefresh = new SingleFlight<CachedFeed>();
-  private readonly liveMediaRefresh = new SingleFlight<CachedLiveMedia>();
+  private readonly feedRefresh = new SingleFlight<FleetResult<CachedFeed>>();
+  private readonly liveMediaRefresh = new SingleFlight<FleetResult<CachedLiveMedia>>();
   private readonly client: GraphClient | null;
   private readonly log: (message: string) => void;
   private readonly startedAt: Date;
@@ -69,7 +71,7 @@ export class SocialService {
 
   constructor(
     private readonly snapshot: Snapshot,
-    private readonly store: SocialCacheStore,
+    private readonly store: SocialStore,
     options: SocialServiceOptions,
   ) {
     this.client = options.client;
@@ -86,7 +88,7 @@ export class SocialService {
       // Fresh data is served even when it cannot be kept: the problem is logged once, not per request.
       onSaveFailure: (error) =>
         this.store.reportOnce(
-          `cannot write the social cache ${this.store.file} (${reasonOf(error)}); ` +
+          `cannot write the social cache ${this.store.location} (${reasonOf(error)}); ` +
             "serving fresh data from memory without keeping it",
         ),
       lockTimeoutMs: () => Math.max(0, this.timeoutMs - (Date.now() - started)),
@@ -96,21 +98,25 @@ export class SocialService {
 
   /** Runs a refresh unless the upstream is backing off; records how it went in the shared backoff. */
   private async call<T>(what: string, refresh: () => Promise<T>): Promise<T> {
+    const shared = await this.store.sharedBackoff();
+    if (shared) this.backoff.adopt(shared);
     const wait = this.backoff.waitMs();
     if (wait > 0) throw new BackingOff(`the social network failed recently; next try in ${Math.ceil(wait / 1000)} s`);
     try {
       const result = await refresh();
+      if (this.backoff.state().failures > 0) await this.store.shareBackoff(null);
       this.backoff.succeeded();
       return result;
     } catch (error) {
       if (error instanceof BackingOff) throw error;
       const waitMs = this.backoff.failed(error);
+      await this.store.shareBackoff(this.backoff.state());
       this.log(`${what} failed: ${describe(error)}; no call to the social network for ${Math.ceil(waitMs / 1000)} s`);
       throw error;
     }
   }
 
-  /** The newer of two cached copies (the file's and the one in memory). */
+  /** The newer of two cached copies (the store's and the one in memory). */
   private static newer<T extends { fetchedAt: string }>(a: T | null | undefined, b: T | null | undefined): T | null {
     if (!a || !b) return a ?? b ?? null;
     return Date.parse(a.fetchedAt) >= Date.parse(b.fetchedAt) ? a : b;
@@ -118,29 +124,41 @@ export class SocialService {
 
   async feed(now: Date): Promise<FeedPayload> {
     const { username, profileUrl } = this.snapshot.social;
-    const cached = SocialService.newer(this.store.read().feed, this.fetchedFeed);
+    const cached = SocialService.newer((await this.store.read()).feed, this.fetchedFeed);
     if (cached) return { profileUrl, username, fetchedAt: cached.fetchedAt, source: "cache", posts: cached.posts };
     if (!this.client)
       return { profileUrl, username, fetchedAt: this.startedAt.toISOString(), source: "cache", posts: [] };
     const client = this.client;
+    let result: FleetResult<CachedFeed>;
     try {
-      const fresh = await this.feedRefresh.run("feed", () =>
-        this.call("social feed refresh", async () => {
-          const feed = await refreshFeed(client, this.store, username, now, this.refreshOptions());
-          this.fetchedFeed = feed;
-          return feed;
+      result = await this.feedRefresh.run("feed", () =>
+        onceForFleet({
+          store: this.store,
+          name: "feed",
+          // Outlives one fetch (bounded by the timeout), so a replica that dies holding it frees it soon.
+          ttlMs: 2 * this.timeoutMs,
+          waitMs: this.timeoutMs,
+          stored: async () => (await this.store.read()).feed,
+          fetch: () =>
+            this.call("social feed refresh", async () => {
+              const feed = await refreshFeed(client, this.store, username, now, this.refreshOptions());
+              this.fetchedFeed = feed;
+              return feed;
+            }),
         }),
       );
-      return { profileUrl, username, fetchedAt: fresh.fetchedAt, source: "live", posts: fresh.posts };
     } catch (error) {
       throw new FeedUnavailable(describe(error));
     }
+    if (!result) throw new FeedUnavailable("another replica is fetching the feed and has not stored it yet");
+    const { value, fetched } = result;
+    return { profileUrl, username, fetchedAt: value.fetchedAt, source: fetched ? "live" : "cache", posts: value.posts };
   }
 
   /** The latest snapshot of each curated account, ranked; empty without credentials. */
-  accounts(): { accounts: ScoredAccount[] } {
+  async accounts(): Promise<{ accounts: ScoredAccount[] }> {
     if (!this.client) return { accounts: [] };
-    const cached = this.store.read().accounts;
+    const cached = (await this.store.read()).accounts;
     return { accounts: rankAccounts(this.snapshot.social.scoredAccounts.flatMap((handle) => cached[handle] ?? [])) };
   }
 
@@ -162,7 +180,9 @@ export class SocialService {
     };
     if (!live || !this.client) return empty;
     const handle = handles.get(live.org)!;
-    const cached = SocialService.newer(this.store.read().liveMedia[handle], this.fetchedLiveMedia.get(handle));
+    const fresh = (entry: CachedLiveMedia | null | undefined) =>
+      entry && now.getTime() - Date.parse(entry.fetchedAt) < LIVE_MEDIA_TTL_MS ? entry : null;
+    const cached = SocialService.newer((await this.store.read()).liveMedia[handle], this.fetchedLiveMedia.get(handle));
     const fromCache = (entry: CachedLiveMedia): LiveMediaPayload => ({
       ...empty,
       posts: entry.posts,
@@ -170,16 +190,31 @@ export class SocialService {
       fetchedAt: entry.fetchedAt,
       source: "cache",
     });
-    if (cached && now.getTime() - Date.parse(cached.fetchedAt) < LIVE_MEDIA_TTL_MS) return fromCache(cached);
+    if (fresh(cached)) return fromCache(cached!);
     const client = this.client;
     try {
-      const entry = await this.liveMediaRefresh.run(handle, () =>
-        this.call(`live media refresh for ${handle}`, async () => {
-          const fresh = await refreshLiveMedia(client, this.store, handle, now, this.refreshOptions());
-          this.fetchedLiveMedia.set(handle, fresh);
-          return fresh;
+      const result = await this.liveMediaRefresh.run(handle, () =>
+        onceForFleet({
+          store: this.store,
+          // Named after the copy that went stale: once someone replaced it, the next refresh is a new name.
+          name: `live-media:${handle}:${cached?.fetchedAt ?? "none"}`,
+          // Kept for the hour: whatever happens to the write, the fleet fetches this once an hour.
+          ttlMs: LIVE_MEDIA_TTL_MS,
+          keepOnSuccess: true,
+          // A stale copy is served at once while another replica fetches; without one, wait for it.
+          waitMs: cached ? 0 : this.timeoutMs,
+          stored: async () => fresh((await this.store.read()).liveMedia[handle]),
+          fetch: () =>
+            this.call(`live media refresh for ${handle}`, async () => {
+              const entry = await refreshLiveMedia(client, this.store, handle, now, this.refreshOptions());
+              this.fetchedLiveMedia.set(handle, entry);
+              return entry;
+            }),
         }),
       );
+      if (!result) return cached ? fromCache(cached) : empty;
+      const { value: entry, fetched } = result;
+      if (!fetched) return fromCache(entry);
       return { ...empty, posts: entry.posts, username: entry.username, fetchedAt: entry.fetchedAt, source: "live" };
     } catch {
       return cached ? fromCache(cached) : empty;

@@ -5,6 +5,8 @@ export interface SocialSettings {
   /** null when SOCIAL_USER_ID or SOCIAL_ACCESS_TOKEN is missing: the integration is off. */
   graph: GraphConfig | null;
   cacheFile: string;
+  /** SOCIAL_STORE_URL: the cache in Redis, shared by every replica, instead of the file. */
+  storeUrl?: string;
 }
 
 const DEFAULT_SOCIAL_CACHE_FILE = ".cache/social.json";
@@ -33,5 +35,28 @@ export function socialSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Soc
           }
         : null,
     cacheFile: env.SOCIAL_CACHE_FILE || DEFAULT_SOCIAL_CACHE_FILE,
+    storeUrl: env.SOCIAL_STORE_URL ? redisUrl(env.SOCIAL_STORE_URL) : undefined,
   };
+}
+
+/** A redis:// (or rediss://, TLS) address; the error never repeats a password given in it. */
+function redisUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== "redis:" && url.protocol !== "rediss:") || !url.hostname) {
+    const shown = url ? withoutPassword(url) : "(not an address)";
+    throw new Error(`SOCIAL_STORE_URL '${shown}' is not a Redis address like redis://redis:6379/0`);
+  }
+  return value;
+}
+
+/** The address as it may appear in a log line. */
+export function withoutPassword(url: URL): string {
+  const shown = new URL(url.href);
+  if (shown.password) shown.password = "***";
+  return shown.href;
 }

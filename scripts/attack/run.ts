@@ -19,7 +19,6 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
-import { createServer } from "node:net";
 import { hostname } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -27,6 +26,7 @@ import autocannon from "autocannon";
 import { SNAPSHOT_FORMAT } from "../../core/snapshot-format.ts";
 import { type Child, finished, residentMiB, run, waitForPort } from "../child-process.ts";
 import { FAKE_USER_ID, type FakeGraph, fakeMedia, startFakeGraph } from "../fake-graph.ts";
+import { freePort } from "../free-port.ts";
 import { generateContent } from "../generate-content.ts";
 
 const { values } = parseArgs({ options: { only: { type: "string" } } });
@@ -76,15 +76,6 @@ async function startServer(env: Record<string, string>, stdout: "collect" | "unr
       await child.exited;
     },
   };
-}
-
-/** A port nothing listens on now (the kernel picks it), for a server whose start line cannot be read. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function waitForHealth(port: number, child: Child): Promise<void> {

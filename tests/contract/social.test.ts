@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerConfig } from "../../runtime/config.ts";
-import { SocialCacheStore } from "../../runtime/social/cache-store.ts";
+import { FileSocialStore } from "../../runtime/social/file-store.ts";
 import { createGraphClient } from "../../runtime/social/graph-client.ts";
 import { failedAccount, scoreAccount } from "../../runtime/social/scoring.ts";
 import { SocialService } from "../../runtime/social/service.ts";
@@ -57,7 +57,7 @@ async function socialTarget(
   const socialConfig: ServerConfig["social"] = { graph, cacheFile };
   const social = new SocialService(
     testCatalog().snapshot,
-    new SocialCacheStore({ file: cacheFile, log: () => undefined }),
+    new FileSocialStore({ file: cacheFile, log: () => undefined }),
     { client: graph && createGraphClient(graph), log: () => undefined },
   );
   return { target: await openTarget(kind, { now: () => now, social, socialConfig }), cacheFile };
@@ -100,7 +100,7 @@ describe.each(TARGET_KINDS)("the social endpoints conform, through %s", (kind) =
     expect(JSON.parse(off.body)).toEqual({ accounts: [] });
 
     const { target, cacheFile } = await open();
-    await new SocialCacheStore({ file: cacheFile, log: () => undefined }).update((cache) => ({
+    await new FileSocialStore({ file: cacheFile, log: () => undefined }).update((cache) => ({
       ...cache,
       accounts: {
         wsl: scoreAccount("wsl", { username: "wsl", followers: 25_000, media: fakeMedia("wsl", 12) }, LIVE_NOW),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../../runtime/http/app.ts";
 import { createLogger } from "../../runtime/log.ts";
 import type { RunningServer } from "../../runtime/server.ts";
-import { SocialCacheStore } from "../../runtime/social/cache-store.ts";
+import { FileSocialStore } from "../../runtime/social/file-store.ts";
 import { SocialService } from "../../runtime/social/service.ts";
 import { FAKE_TOKEN, FAKE_USER_ID, type FakeGraph, startFakeGraph } from "../../scripts/fake-graph.ts";
 import { testCatalog } from "../helpers/app.ts";
@@ -193,7 +193,7 @@ describe("an unexpected failure (a bug)", () => {
     const reported: unknown[] = [];
     const social = new BrokenSocial(
       catalog.snapshot,
-      new SocialCacheStore({ file: path.join(dir, "broken", "social.json") }),
+      new FileSocialStore({ file: path.join(dir, "broken", "social.json") }),
       { client: null },
     );
     const app = createApp({ catalog, corsOrigins: new Set(), social, reportFailure: (error) => reported.push(error) });

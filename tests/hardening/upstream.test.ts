@@ -12,7 +12,7 @@ import { createApp } from "../../runtime/http/app.ts";
 import { createLogger } from "../../runtime/log.ts";
 import { createRedactor } from "../../runtime/redact.ts";
 import { BACKOFF_MAX_MS, BACKOFF_START_MS, Backoff } from "../../runtime/social/backoff.ts";
-import { SocialCacheStore } from "../../runtime/social/cache-store.ts";
+import { FileSocialStore } from "../../runtime/social/file-store.ts";
 import { createGraphClient, GraphError } from "../../runtime/social/graph-client.ts";
 import { SocialService } from "../../runtime/social/service.ts";
 import { FAKE_USER_ID, type FakeGraph, fakeMedia, startFakeGraph } from "../../scripts/fake-graph.ts";
@@ -48,7 +48,7 @@ function appWith({ token = "fake-token", timeoutMs = 500, maxBodyBytes = 2 ** 20
   const lines: string[] = [];
   const redact = createRedactor([token]);
   const logger = createLogger({ format: "json", write: (text) => lines.push(text), redact });
-  const store = new SocialCacheStore({ file: cacheFile, log: (message) => logger.warn(message), redact });
+  const store = new FileSocialStore({ file: cacheFile, log: (message) => logger.warn(message), redact });
   const client = createGraphClient({
     baseUrl: fake.url,
     version: "v25.0",

@@ -4,11 +4,11 @@
  * adds COUNT accounts named PREFIX-0.. one update at a time (COUNT 0 = forever), each
  * write carrying PADDING_BYTES of feed so that a write takes a while.
  */
-import { SocialCacheStore } from "../../runtime/social/cache-store.ts";
+import { FileSocialStore } from "../../runtime/social/file-store.ts";
 import { failedAccount } from "../../runtime/social/scoring.ts";
 
 const [file, prefix, countText, paddingText] = process.argv.slice(2);
-const store = new SocialCacheStore({ file, lockTimeoutMs: 30_000 });
+const store = new FileSocialStore({ file, lockTimeoutMs: 30_000 });
 const count = Number(countText);
 const padding = "x".repeat(Number(paddingText ?? 0));
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../runtime/http/app.ts";
-import { SocialCacheStore } from "../../runtime/social/cache-store.ts";
+import { FileSocialStore } from "../../runtime/social/file-store.ts";
 import { createGraphClient } from "../../runtime/social/graph-client.ts";
 import { failedAccount, scoreAccount } from "../../runtime/social/scoring.ts";
 import { SocialService } from "../../runtime/social/service.ts";
@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 
 function appWith({ credentials = true, now = "2026-11-21T12:00:00Z", token = FAKE_TOKEN } = {}) {
-  const store = new SocialCacheStore({ file: cacheFile, log: () => undefined });
+  const store = new FileSocialStore({ file: cacheFile, log: () => undefined });
   const client = credentials
     ? createGraphClient({
         baseUrl: fake.url,

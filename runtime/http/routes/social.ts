@@ -19,9 +19,9 @@ export function registerSocialRoutes(app: H3, social: SocialService, context: Re
     }
   });
 
-  route(app, "/api/social/accounts", "social", context, (event) => {
+  route(app, "/api/social/accounts", "social", context, async (event) => {
     parseQuery(event.url.searchParams, {});
-    return jsonRepresentation(social.accounts());
+    return jsonRepresentation(await social.accounts());
   });
 
   route(app, "/api/events/live-media", "social", context, async (event) => {

@@ -8,10 +8,16 @@
  * A missing file is an empty cache. A corrupt or unreadable one (not JSON, or not of the
  * cache's shape: schemas.ts) is logged once and read as empty; it is only replaced by a
  * successful refresh, and kept aside as `*.corrupt-*`. What is written passes the redactor.
+ *
+ * Leases and the shared backoff live in this process's memory: replicas sharing the file
+ * each fetch for themselves (the Redis store, SOCIAL_STORE_URL, shares those too).
  */
+
+import { randomUUID } from "node:crypto";
 import {
   closeSync,
   fsyncSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -19,13 +25,15 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
   writeSync,
 } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
-import * as v from "valibot";
 import { noRedaction, type Redactor } from "../redact.ts";
-import { firstIssue, SocialCacheSchema } from "./schemas.ts";
+import { cacheText, parseCacheText } from "./cache-text.ts";
+import { LocalCoordination } from "./local-coordination.ts";
+import type { BackoffState, Lease, SocialStore } from "./store.ts";
 import { emptyCache, type SocialCache } from "./types.ts";
 
 export interface CacheStoreOptions {
@@ -40,7 +48,7 @@ export interface CacheStoreOptions {
 
 type ReadResult = { cache: SocialCache; state: "ok" | "missing" | "corrupt" };
 
-export class SocialCacheStore {
+export class FileSocialStore implements SocialStore {
   readonly file: string;
   private readonly lockFile: string;
   private readonly lockStaleMs: number;
@@ -50,6 +58,7 @@ export class SocialCacheStore {
   private memo: { stamp: string; result: ReadResult } | undefined;
   /** Problems already logged; forgotten once the file reads or writes fine again. */
   private readonly reported = new Set<string>();
+  private readonly coordination = new LocalCoordination();
 
   constructor(options: CacheStoreOptions) {
     this.file = options.file;
@@ -60,9 +69,29 @@ export class SocialCacheStore {
     this.redact = options.redact ?? noRedaction;
   }
 
+  get location(): string {
+    return this.file;
+  }
+
   /** The cache as it is on disk now (parsed again only when the file changed). */
-  read(): SocialCache {
+  async read(): Promise<SocialCache> {
     return this.readWithState().cache;
+  }
+
+  async lease(name: string, ttlMs: number): Promise<Lease | null> {
+    return this.coordination.lease(name, ttlMs);
+  }
+
+  async sharedBackoff(): Promise<BackoffState | null> {
+    return this.coordination.sharedBackoff();
+  }
+
+  async shareBackoff(state: BackoffState | null): Promise<void> {
+    this.coordination.shareBackoff(state);
+  }
+
+  async close(): Promise<void> {
+    // Nothing held open between calls.
   }
 
   private readWithState(): ReadResult {
@@ -93,22 +122,8 @@ export class SocialCacheStore {
         `cannot read the social cache ${this.file} (${(error as NodeJS.ErrnoException).code}); serving it as empty`,
       );
     }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return this.unreadable(
-        `the social cache ${this.file} is not valid JSON; serving it as empty until the next refresh`,
-      );
-    }
-    const checked = v.safeParse(SocialCacheSchema, data);
-    if (!checked.success) {
-      return this.unreadable(
-        `the social cache ${this.file} is not of the cache's shape or version (${firstIssue(checked.issues)}); ` +
-          "serving it as empty until the next refresh",
-      );
-    }
-    return { cache: checked.output, state: "ok" };
+    const { cache, problem } = parseCacheText(text, this.file);
+    return problem ? this.unreadable(problem) : { cache, state: "ok" };
   }
 
   /** Logged once per distinct problem, so a broken file does not flood the log. */
@@ -151,7 +166,7 @@ export class SocialCacheStore {
     try {
       const fd = openSync(temporary, "w");
       try {
-        writeSync(fd, this.redact(`${JSON.stringify(cache, null, 1)}\n`));
+        writeSync(fd, cacheText(cache, this.redact));
         fsyncSync(fd);
       } finally {
         closeSync(fd);
@@ -188,13 +203,20 @@ export class SocialCacheStore {
     mkdirSync(path.dirname(this.lockFile), { recursive: true });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      // Written whole first, then linked into place: a link is an exclusive create (on NFS
+      // too) that never shows a lock without its holder, as a writer killed between
+      // creating and filling the lock file would leave one (not stale for lockStaleMs).
+      const filled = `${this.lockFile}.${process.pid}.${randomUUID()}.tmp`;
+      writeFileSync(filled, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() }));
       try {
-        const fd = openSync(this.lockFile, "wx");
-        writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() }));
-        closeSync(fd);
+        linkSync(filled, this.lockFile);
         return;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        // ENOENT: the holder cleaned leftovers (removeLeftovers) between our write and link: it holds the lock.
+        if (code !== "EEXIST" && code !== "ENOENT") throw error;
+      } finally {
+        rmSync(filled, { force: true });
       }
       if (this.lockIsStale()) {
         rmSync(this.lockFile, { force: true });

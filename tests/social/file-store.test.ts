@@ -1,12 +1,16 @@
-/** The sidecar cache file: empty when missing, safe when corrupt, atomic and locked when written. */
+/**
+ * The sidecar cache file: the store suite every store passes, and what only a file has:
+ * empty when missing, safe when corrupt, atomic and locked across processes when written.
+ */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SocialCacheStore } from "../../runtime/social/cache-store.ts";
+import { FileSocialStore } from "../../runtime/social/file-store.ts";
 import { failedAccount } from "../../runtime/social/scoring.ts";
 import { emptyCache } from "../../runtime/social/types.ts";
+import { redactorFor, storeSuite } from "./store-suite.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "surf-cache-store-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,6 +21,14 @@ function freshFile(): string {
   mkdirSync(folder);
   return path.join(folder, "social.json");
 }
+
+storeSuite("file", () => ({
+  freshPlace: freshFile,
+  open: (file, { log, token } = {}) =>
+    new FileSocialStore({ file, log: log ?? (() => undefined), redact: redactorFor(token) }),
+  writeRaw: async (file, text) => writeFileSync(file, text),
+  readRaw: async (file) => readFileSync(file, "utf8"),
+}));
 
 function writer(file: string, prefix: string, count: number, padding = 0) {
   const child = spawn(
@@ -31,26 +43,26 @@ function writer(file: string, prefix: string, count: number, padding = 0) {
 }
 
 describe("reading", () => {
-  it("reads a missing file as an empty cache", () => {
-    expect(new SocialCacheStore({ file: freshFile() }).read()).toEqual(emptyCache());
+  it("reads a missing file as an empty cache", async () => {
+    expect(await new FileSocialStore({ file: freshFile() }).read()).toEqual(emptyCache());
   });
 
-  it("reads a corrupt file as empty, logging it once, and never crashes", () => {
+  it("reads a corrupt file as empty, logging it once, and never crashes", async () => {
     const file = freshFile();
     const logs: string[] = [];
-    const store = new SocialCacheStore({ file, log: (message) => logs.push(message) });
+    const store = new FileSocialStore({ file, log: (message) => logs.push(message) });
     writeFileSync(file, '{"version": 1, "feed": {');
-    expect(store.read()).toEqual(emptyCache());
-    expect(store.read()).toEqual(emptyCache());
+    expect(await store.read()).toEqual(emptyCache());
+    expect(await store.read()).toEqual(emptyCache());
     expect(logs).toEqual([`the social cache ${file} is not valid JSON; serving it as empty until the next refresh`]);
   });
 
   it("sets a corrupt file aside instead of overwriting it, when a refresh succeeds", async () => {
     const file = freshFile();
     writeFileSync(file, "garbage");
-    const store = new SocialCacheStore({ file, log: () => undefined });
+    const store = new FileSocialStore({ file, log: () => undefined });
     await store.update((cache) => ({ ...cache, accounts: { a: failedAccount("a", new Date(0)) } }));
-    expect(Object.keys(store.read().accounts)).toEqual(["a"]);
+    expect(Object.keys((await store.read()).accounts)).toEqual(["a"]);
     const kept = readdirSync(path.dirname(file)).filter((name) => name.startsWith("social.json.corrupt-"));
     expect(kept).toHaveLength(1);
     expect(readFileSync(path.join(path.dirname(file), kept[0]), "utf8")).toBe("garbage");
@@ -58,7 +70,7 @@ describe("reading", () => {
 
   it("a failed update writes nothing", async () => {
     const file = freshFile();
-    const store = new SocialCacheStore({ file });
+    const store = new FileSocialStore({ file });
     await store.update((cache) => ({ ...cache, accounts: { a: failedAccount("a", new Date(0)) } }));
     const before = readFileSync(file, "utf8");
     await expect(
@@ -77,7 +89,7 @@ describe("writing", () => {
     const [a, b] = [writer(file, "a", 30), writer(file, "b", 30)];
     expect(await a.exited).toBe(0);
     expect(await b.exited).toBe(0);
-    const accounts = Object.keys(new SocialCacheStore({ file }).read().accounts).sort();
+    const accounts = Object.keys((await new FileSocialStore({ file }).read()).accounts).sort();
     expect(accounts).toHaveLength(60);
     expect(accounts.filter((name) => name.startsWith("a-"))).toHaveLength(30);
   }, 60_000);
@@ -93,12 +105,12 @@ describe("writing", () => {
       const text = readFileSync(file, "utf8");
       expect(() => JSON.parse(text)).not.toThrow();
       // A lock left by the killed writer would make this give up after 2 s: it must be seen as stale at once.
-      const store = new SocialCacheStore({ file, lockTimeoutMs: 2_000 });
+      const store = new FileSocialStore({ file, lockTimeoutMs: 2_000 });
       await store.update((cache) => ({
         ...cache,
         accounts: { ...cache.accounts, [`after-${round}`]: failedAccount("x", new Date(0)) },
       }));
-      expect(Object.keys(store.read().accounts)).toContain(`after-${round}`);
+      expect(Object.keys((await store.read()).accounts)).toContain(`after-${round}`);
       expect(readdirSync(path.dirname(file)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
     }
   }, 60_000);
