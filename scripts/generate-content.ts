@@ -176,9 +176,12 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   ];
   const images: string[] = ["id,spot,key,alt_text,sort_order,credit,qa_tier"];
   const spotSlugs: string[] = [];
+  const spotRegions = new Set<string>(); // "US Oahu": areas may only name regions some spot has
   let imageId = 1;
   for (let id = 1; id <= spotCount; id++) {
     const [country, , regions, lat, lng] = pickCountry();
+    const region = pick(regions);
+    spotRegions.add(`${country} ${region}`);
     const name = `${word(2 + Math.floor(next() * 2))} ${pick(SPOT_WORDS)}`;
     const slug = `${name
       .normalize("NFKD")
@@ -196,7 +199,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
         slug,
         name,
         country,
-        pick(regions),
+        region,
         hasCoordinates ? (lat[0] + next() * (lat[1] - lat[0])).toFixed(4) : null,
         hasCoordinates ? (lng[0] + next() * (lng[1] - lng[0])).toFixed(4) : null,
         pick(WAVE_TYPES),
@@ -271,14 +274,19 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
 
   const write = (name: string, lines: string[]) => writeFileSync(path.join(outDir, name), `${lines.join("\n")}\n`);
   write("spots.csv", spots);
-  // Larger places over the generated regions, as areas.csv maps the real ones.
-  write("areas.csv", [
-    "area,aliases,country_code,regions,spots",
-    "Hawaii,Hawaiian Islands,US,Oahu;Maui,",
-    "Canary Islands,Canaries,ES,Lanzarote,",
-    "Basque Country,Euskadi,ES,Bizkaia;Gipuzkoa,",
-    "East Coast,,US,Florida;New Jersey,",
-  ]);
+  // Larger places over the generated regions, as areas.csv maps the real ones (a small
+  // catalog may have no spot in some of them: those regions, or the area, are left out).
+  const areas: [area: string, aliases: string, country: string, regions: string[]][] = [
+    ["Hawaii", "Hawaiian Islands", "US", ["Oahu", "Maui"]],
+    ["Canary Islands", "Canaries", "ES", ["Lanzarote"]],
+    ["Basque Country", "Euskadi", "ES", ["Bizkaia", "Gipuzkoa"]],
+    ["East Coast", "", "US", ["Florida", "New Jersey"]],
+  ];
+  const areaRows = areas.flatMap(([area, aliases, country, regions]) => {
+    const present = regions.filter((region) => spotRegions.has(`${country} ${region}`));
+    return present.length > 0 ? [`${area},${aliases},${country},${present.join(";")},`] : [];
+  });
+  write("areas.csv", ["area,aliases,country_code,regions,spots", ...areaRows]);
   write("spot_images.csv", images);
   write("surfers.csv", surfers);
   write("surfer_images.csv", surferImages);
