@@ -444,7 +444,7 @@ async function heldLock(snapshot: string, fake: FakeGraph): Promise<void> {
     report({
       case: "9 cache lock held by a live process",
       figures: `feed ${answer.status} in ${fmt(answer.ms)} ms (SOCIAL_TIMEOUT_MS ${SOCIAL_TIMEOUT_MS})`,
-      target: `200 within ${SOCIAL_TIMEOUT_MS} ms`,
+      target: `200 within ${SOCIAL_TIMEOUT_MS} ms (+ 100 ms for the HTTP round trip and the answer)`,
       met: answer.status === 200 && answer.ms <= SOCIAL_TIMEOUT_MS + 100,
     });
     rmSync(`${cacheFile}.lock`, { force: true });
