@@ -18,6 +18,14 @@ interface Entry {
   bytes: number;
 }
 
+/**
+ * What typed arrays keep alive: their whole buffers, not their views' lengths (a
+ * `subarray` of a large scratch array holds all of it).
+ */
+export function heldBytes(...views: ArrayBufferView[]): number {
+  return views.reduce((sum, view) => sum + view.buffer.byteLength, 0);
+}
+
 /** What an entry costs besides its value: the key, the entry and the cache's own bookkeeping. */
 const ENTRY_OVERHEAD_BYTES = 160;
 
@@ -37,9 +45,12 @@ export class MemoryBudget implements Memo {
     return this.entries.get(key)?.value as T | undefined;
   }
 
-  /** An entry larger than the whole budget is not kept (the next request computes it again). */
+  /**
+   * An entry larger than the whole budget is not kept (the next request computes it again).
+   * `bytes` may be an estimate with a fraction: the cache counts whole bytes.
+   */
   set(key: string, value: unknown, bytes: number): void {
-    this.entries.set(key, { value, bytes });
+    this.entries.set(key, { value, bytes: Math.ceil(Math.max(0, bytes)) });
   }
 
   /** Bytes held now, by the sizes entries declared. */

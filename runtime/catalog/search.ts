@@ -19,7 +19,7 @@
  */
 import type { SearchField, SearchIndex } from "../../core/search-index.ts";
 import { queryTerms } from "../../core/search-index.ts";
-import type { Memo } from "../memory-budget.ts";
+import { heldBytes, type Memo } from "../memory-budget.ts";
 import { type Positions, smallestSorted } from "./positions.ts";
 import { type Candidate, candidates, indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
 
@@ -146,7 +146,7 @@ export function searchRanking(loaded: LoadedSearch, collection: string, q: strin
   const remembered = memo?.get<Ranking>(key);
   if (remembered) return remembered;
   const ranking = rank(loaded, words);
-  memo?.set(key, ranking, ranking.set.byteLength + ranking.keys.byteLength);
+  memo?.set(key, ranking, heldBytes(ranking.set, ranking.keys));
   return ranking;
 }
 
@@ -266,5 +266,6 @@ function collect(scratch: Scratch, required: number): Ranking {
       edits[position] = 0;
     }
   }
-  return { set: set.subarray(0, kept), keys: keys.subarray(0, kept) };
+  // Copied to their size when fewer are kept: a memo holds what it is charged for.
+  return kept === count ? { set, keys } : { set: set.slice(0, kept), keys: keys.slice(0, kept) };
 }

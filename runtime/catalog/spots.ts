@@ -3,7 +3,7 @@ import { hash } from "node:crypto";
 import { CLUSTERED_ZOOMS, clusterIndex, clusteringAt, clustersJson } from "../../core/clusters.ts";
 import { piece } from "../../core/packed.ts";
 import type { SpotFilter } from "../../core/snapshot-format.ts";
-import type { Memo } from "../memory-budget.ts";
+import { heldBytes, type Memo } from "../memory-budget.ts";
 import type { Catalog } from "../snapshot.ts";
 import { facetSummary } from "./facets.ts";
 import { type BoundingBox, type Near, nearestFirst, positionsInBox, positionsWithin } from "./geo.ts";
@@ -111,7 +111,7 @@ export function spotClusters(catalog: Catalog, criteria: SpotCriteria, zoom: num
     });
     const clustering = clusteringAt(clusterIndex(points, zoom), zoom);
     clustered = { alone: toPositions(clustering.alone), clusters: clustersJson(clustering.clusters) };
-    memo?.set(key, clustered, clustered.alone.byteLength + clustered.clusters.length);
+    memo?.set(key, clustered, heldBytes(clustered.alone) + clustered.clusters.length);
   }
   return { ...keep(markers, membership(clustered.alone, spots.size)), clusters: clustered.clusters };
 }

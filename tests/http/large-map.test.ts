@@ -1,0 +1,60 @@
+/**
+ * Maps of more markers than LARGE_MAP_MARKERS take their own path (kept in the memory
+ * budget by a hash of their positions, so a thousand boxes over the same spots cost one
+ * body): a generated catalog of 6,000 spots walks it, as the 100k benchmark does.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createApp } from "../../runtime/http/app.ts";
+import { MemoryBudget } from "../../runtime/memory-budget.ts";
+import { generateContent } from "../../scripts/generate-content.ts";
+import { catalogFrom } from "../helpers/fixture-catalog.ts";
+
+const dir = mkdtempSync(path.join(tmpdir(), "large-map-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+generateContent(6000, 20, dir, 7);
+const catalog = catalogFrom(dir);
+const failures: string[] = [];
+const memo = new MemoryBudget(64 * 2 ** 20);
+const app = createApp({
+  catalog,
+  corsOrigins: new Set(),
+  memo,
+  reportFailure: (error) => failures.push(String(error)),
+});
+
+describe("maps of many markers", () => {
+  it("answer the whole map and near-whole boxes, the same box from the budget, without a 5xx", async () => {
+    const whole = await app.request("/api/spots/map");
+    expect(failures).toEqual([]);
+    expect(whole.status).toBe(200);
+    const markers = ((await whole.json()) as { spots: unknown[] }).spots.length;
+    expect(markers).toBeGreaterThan(5000);
+
+    const box = "/api/spots/map?bbox=-89,-179.9,89,179.9";
+    const first = await app.request(box);
+    expect(first.status).toBe(200);
+    const held = memo.usedBytes;
+    expect(held).toBeGreaterThan(0);
+    const again = await app.request(box.replace("89,179.9", "89,179.8")); // other box, same spots
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(await first.text());
+    expect(memo.usedBytes).toBe(held);
+
+    // Bodies of every length (a budget once refused sizes that were not whole numbers).
+    for (const west of [-170, -160, -150, -140, -130, -120, -110, -100]) {
+      const response = await app.request(`/api/spots/map?bbox=-89,${west},89,179.9`);
+      expect(response.status).toBe(200);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("the budget takes any size a caller estimates (fractions round up)", () => {
+    const budget = new MemoryBudget(1000);
+    budget.set("a", "value", 10.25);
+    expect(budget.get("a")).toBe("value");
+    expect(budget.usedBytes).toBe(11 + 2 + 160);
+  });
+});
