@@ -214,7 +214,8 @@ describe("the server process", () => {
 });
 
 describe("npm start", () => {
-  it("builds the snapshot when it is missing, then serves it", async () => {
+  // A whole build of the catalog, then a start: more than the default 5 s on a busy machine.
+  it("builds the snapshot when it is missing, then serves it", { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "surf-start-"));
     const snapshot = path.join(dir, "snapshot.json");
     const start = runNode("scripts/start.ts", {
