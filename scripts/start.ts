@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { writeOpenApiTypes } from "../build/openapi.ts";
 import { buildSnapshot, DEFAULT_MEDIA_BASE_URL } from "../build/pipeline.ts";
 import { printProblems } from "../build/report.ts";
 import { main } from "../runtime/server.ts";
@@ -37,6 +38,7 @@ if (stale) {
     printProblems(result.problems, contentDir, "fix them (npm run check) and start again.");
     process.exit(1);
   }
+  await writeOpenApiTypes(result.openapiFile); // dist/openapi.d.ts, for a typed client (README)
   console.log(`Built version ${result.snapshot.version}.`);
 }
 await main();

@@ -2,7 +2,7 @@
  * The real process: the server on a loopback port answering over a socket, and the
  * server entry's start-up refusals and shutdown, run as a child process.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -224,6 +224,7 @@ describe("npm start", () => {
     try {
       const base = await start.listening();
       expect(start.output()).toContain(`Building ${snapshot} from content/ ...`);
+      expect(existsSync(path.join(dir, "openapi.d.ts"))).toBe(true); // the typed client's types, as README says
       const body = (await (await fetch(`${base}/api/spots?q=teahupoo`)).json()) as { spots: { slug: string }[] };
       expect(body.spots[0].slug).toBe("teahupoo");
     } finally {
