@@ -43,6 +43,14 @@ describe("maps of many markers", () => {
     expect(await again.text()).toBe(await first.text());
     expect(memo.usedBytes).toBe(held);
 
+    // A strong validator: the same bytes, the same ETag; other markers, another one; a 304 when it matches.
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(again.headers.get("etag")).toBe(etag);
+    const smaller = await app.request("/api/spots/map?bbox=-89,-100,89,179.9");
+    expect(smaller.headers.get("etag")).not.toBe(etag);
+    expect((await app.request(box, { headers: { "if-none-match": etag } })).status).toBe(304);
+
     // Bodies of every length (a budget once refused sizes that were not whole numbers).
     for (const west of [-170, -160, -150, -140, -130, -120, -110, -100]) {
       const response = await app.request(`/api/spots/map?bbox=-89,${west},89,179.9`);

@@ -118,6 +118,9 @@ function largeMapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo):
   const kept = memo.get<Representation>(key);
   if (kept) return kept;
   const made = lasting(representation(markersBody(catalog.spots.markers, markers), JSON_TYPE));
+  // Its strong ETag comes from what determines its bytes (the snapshot and the markers, in
+  // order), not from hashing megabytes: WebCrypto would copy the whole body to hash it.
+  made.etag = Promise.resolve(`"${hash("sha1", `${catalog.snapshot.version} ${key}`, "base64url")}"`);
   // Its compressed copies join it as they are made: counted here, in advance, at a quarter of its size.
   memo.set(key, made, made.bytes.length * 1.25);
   return made;
