@@ -18,7 +18,7 @@
  * belongs to the loaded index and only the entries it touched are reset.
  */
 import type { SearchField, SearchIndex } from "../../core/search-index.ts";
-import { queryTerms } from "../../core/search-index.ts";
+import { queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
 import { heldBytes, type Memo } from "../memory-budget.ts";
 import { type Positions, smallestSorted } from "./positions.ts";
 import { type Candidate, candidates, indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
@@ -63,15 +63,25 @@ export interface LoadedSearch {
 }
 
 interface Scratch {
-  /** For the word being scored: the best points and fewest edits each position has reached. */
-  wordPoints: Uint16Array;
-  wordEdits: Uint8Array;
-  /** Over the whole query: words matched, points and edits per position, and which were touched. */
-  matched: Uint8Array;
-  points: Uint32Array;
-  edits: Uint8Array;
+  /**
+   * For the word being scored, each position's best find so far as one number, smaller is
+   * better: typos × 4096 + (4095 − points); UNREACHED where the word has not reached it.
+   */
+  wordBest: Uint16Array;
+  /** The positions the word being scored has reached, in the order it reached them. */
+  reached: Int32Array;
+  /**
+   * Over the whole query, per position: words matched, typos and points packed in one
+   * number (matched << 20 | typos << 12 | points), and which positions were touched.
+   * Packed, a word adds to one array instead of three; the fields cannot overflow into
+   * each other (at most 12 words of 2 typos and 80 points each).
+   */
+  score: Uint32Array;
   touched: Uint32Array;
 }
+
+/** A position the word being scored has not reached (wordBest). */
+const UNREACHED = 0xffff;
 
 export function loadSearch(search: SearchIndex): LoadedSearch {
   const size = search.size;
@@ -79,11 +89,9 @@ export function loadSearch(search: SearchIndex): LoadedSearch {
     search,
     vocabulary: indexVocabulary(search.vocabulary),
     scratch: {
-      wordPoints: new Uint16Array(size),
-      wordEdits: new Uint8Array(size).fill(255),
-      matched: new Uint8Array(size),
-      points: new Uint32Array(size),
-      edits: new Uint8Array(size),
+      wordBest: new Uint16Array(size).fill(UNREACHED),
+      reached: new Int32Array(size),
+      score: new Uint32Array(size),
       touched: new Uint32Array((size >>> 5) + 1),
     },
   };
@@ -188,39 +196,57 @@ function wordCandidates(vocabulary: VocabularyIndex, words: QueryWord[]): Candid
 
 function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
   const { search, scratch } = loaded;
-  const { wordPoints, wordEdits, matched, points, edits, touched } = scratch;
-  const size = Math.max(search.size, 1);
+  const { wordBest, reached } = scratch;
   const required = words.filter((word) => word.required).length;
   wordCandidates(loaded.vocabulary, words).forEach((list, i) => {
-    const reached: number[] = [];
+    let count = 0;
     for (const candidate of list) {
       const factor = KIND_FACTOR[candidate.kind];
-      for (const { field, result } of search.index.search(candidate.word, { limit: size })) {
-        const gained = FIELD_POINTS[field as SearchField] * factor;
-        for (const id of result) {
-          const position = id as number;
-          if (wordEdits[position] === 255) reached.push(position);
-          if (candidate.edits < wordEdits[position]) {
-            wordEdits[position] = candidate.edits;
-            wordPoints[position] = gained;
-          } else if (candidate.edits === wordEdits[position] && gained > wordPoints[position]) {
-            wordPoints[position] = gained;
-          }
+      for (const field of SEARCH_FIELDS) {
+        const best = candidate.edits * 4096 + 4095 - FIELD_POINTS[field] * factor;
+        // Unresolved, a field's postings come as FlexSearch holds them (a list per scoring
+        // slot), not merged and copied into one list: all of them are read anyway.
+        for (const slot of search.index.search(candidate.word, { index: field, resolve: false }).result) {
+          if (slot) count = reach(slot as number[], best, wordBest, reached, count);
         }
       }
     }
-    for (const position of reached) {
-      if (words[i].required) {
-        matched[position]++;
-        edits[position] += wordEdits[position];
-      }
-      points[position] += wordPoints[position];
-      touched[position >>> 5] |= 1 << (position & 31);
-      wordEdits[position] = 255;
-      wordPoints[position] = 0;
-    }
+    addWord(scratch, count, words[i].required);
   });
   return collect(scratch, required);
+}
+
+/**
+ * Adds the word just scored to the query's score of each position it reached, and clears
+ * its per-word state. A small word adds its points when found; only a required word counts
+ * as matched, with its typos.
+ */
+function addWord(scratch: Scratch, count: number, isRequired: boolean): void {
+  const { wordBest, reached, score, touched } = scratch;
+  for (let k = 0; k < count; k++) {
+    const position = reached[k];
+    const best = wordBest[position];
+    const points = 4095 - (best & 4095);
+    score[position] += isRequired ? (1 << 20) + ((best >>> 12) << 12) + points : points;
+    touched[position >>> 5] |= 1 << (position & 31);
+    wordBest[position] = UNREACHED;
+  }
+}
+
+/**
+ * Records one candidate's postings for the word being scored: each position keeps its best
+ * find (`best` when smaller), and a position reached for the first time is appended to
+ * `reached`. Returns the new length of `reached`. A function of its own, on plain typed
+ * arrays, so the engine keeps this hot loop monomorphic.
+ */
+function reach(postings: number[], best: number, wordBest: Uint16Array, reached: Int32Array, count: number): number {
+  for (let j = 0; j < postings.length; j++) {
+    const position = postings[j];
+    const before = wordBest[position];
+    if (before === UNREACHED) reached[count++] = position;
+    if (best < before) wordBest[position] = best;
+  }
+  return count;
 }
 
 /**
@@ -229,7 +255,7 @@ function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
  * the high part, position in the low 20 bits). Leaves the scratch space clean for the next query.
  */
 function collect(scratch: Scratch, required: number): Ranking {
-  const { matched, points, edits, touched } = scratch;
+  const { score, touched } = scratch;
   let most = 0;
   let count = 0;
   for (let block = 0; block < touched.length; block++) {
@@ -239,7 +265,7 @@ function collect(scratch: Scratch, required: number): Ranking {
       const position = (block << 5) + 31 - Math.clz32(low);
       bits ^= low;
       count++;
-      if (matched[position] > most) most = matched[position];
+      if (score[position] >>> 20 > most) most = score[position] >>> 20;
     }
   }
   // Every required word, else as many as any item matches (at least one that is not a small word).
@@ -255,15 +281,15 @@ function collect(scratch: Scratch, required: number): Ranking {
       const low = bits & -bits;
       const position = (block << 5) + 31 - Math.clz32(low);
       bits ^= low;
-      if (matched[position] >= needed) {
-        // Smaller is better: fewer words missed, then fewer typos, then more points.
-        const rank = (MAX_WORDS - matched[position]) * 2 ** 18 + Math.min(edits[position], 63) * 2 ** 12;
-        set[kept] = position;
-        keys[kept++] = (rank + 4095 - Math.min(points[position], 4095)) * POSITION_SPACE + position;
-      }
-      matched[position] = 0;
-      points[position] = 0;
-      edits[position] = 0;
+      const packed = score[position];
+      score[position] = 0;
+      const matched = packed >>> 20;
+      if (matched < needed) continue;
+      // Smaller is better: fewer words missed, then fewer typos, then more points.
+      const typos = (packed >>> 12) & 255;
+      const rank = (MAX_WORDS - matched) * 2 ** 18 + typos * 2 ** 12 + 4095 - (packed & 4095);
+      set[kept] = position;
+      keys[kept++] = rank * POSITION_SPACE + position;
     }
   }
   // Copied to their size when fewer are kept: a memo holds what it is charged for.
