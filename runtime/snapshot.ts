@@ -23,6 +23,7 @@ import {
   type SurferFilter,
   snapshotHead,
 } from "../core/snapshot-format.ts";
+import { addPositions, type Bits, emptyBits, isDense } from "./catalog/bits.ts";
 import { allPositions, type Positions, toPositions } from "./catalog/positions.ts";
 import { type LoadedSearch, loadSearch } from "./catalog/search.ts";
 
@@ -30,8 +31,8 @@ export class SnapshotError extends Error {}
 
 /** One filterable field, laid out for selection (value → positions) and counting (position → values). */
 export interface FieldIndex {
-  /** The field's values; a value's index here is its id. */
-  values: { value: string; key: string; positions: Positions }[];
+  /** The field's values; a value's index here is its id. A value held by 1 item in 32 or more is also a bitset. */
+  values: { value: string; key: string; positions: Positions; bits: Bits | null }[];
   /** Value id by folded key (what a query value is compared with). */
   idByKey: Map<string, number>;
   /** The value ids of position p are `ids[starts[p]]` to `ids[starts[p + 1] - 1]` (none, one, or several tags). */
@@ -238,11 +239,11 @@ export function entryAt<Entry>(collection: LoadedCollection<string>, position: n
 
 /** Turns the build's value → positions table around into per-position value lists (compressed rows). */
 function indexField(filterValues: FilterValue[], size: number): FieldIndex {
-  const values = filterValues.map(({ value, key, positions }) => ({
-    value,
-    key,
-    positions: unpackInt32(positions),
-  }));
+  const values = filterValues.map(({ value, key, positions }) => {
+    const list = unpackInt32(positions);
+    const bits = isDense(list.length, size) ? addPositions(emptyBits(size), list) : null;
+    return { value, key, positions: list, bits };
+  });
   const starts = new Int32Array(size + 1);
   for (const { positions } of values) for (const position of positions) starts[position + 1]++;
   for (let position = 0; position < size; position++) starts[position + 1] += starts[position];

@@ -8,8 +8,18 @@
 import type { FacetCount } from "../../core/resources.ts";
 import type { Memo } from "../memory-budget.ts";
 import type { FieldIndex, LoadedCollection } from "../snapshot.ts";
-import { intersectAll, type Positions } from "./positions.ts";
-import { type Criteria, type FilterSelection, type Selection, select } from "./selection.ts";
+import type { Positions } from "./positions.ts";
+import {
+  allowedBy,
+  type Constraint,
+  type Criteria,
+  type FilterSelection,
+  firstOf,
+  type PositionSet,
+  type Selection,
+  select,
+  sizeOf,
+} from "./selection.ts";
 
 /** How many items of `over` have each value of the field (all items when `over` is null). */
 function countValues(field: FieldIndex, over: Positions | null): Int32Array {
@@ -49,8 +59,8 @@ function facetList(field: FieldIndex, counts: Int32Array, selected: string[], sp
   return [...listed, ...unknown].sort((a, b) => b.count - a.count || 0);
 }
 
-/** The constraints of a selection as sorted sets, q's included, each with the field it comes from. */
-function sortedConstraints(selection: Selection): { field: string | null; positions: Positions }[] {
+/** The constraints of a selection, q's included, each with the field it comes from. */
+function allConstraints(selection: Selection): Constraint[] {
   const constraints = [...selection.constraints];
   if (selection.ranked) constraints.push({ field: null, positions: selection.ranked.set });
   return constraints;
@@ -66,20 +76,28 @@ export function facetSummary<Filter extends string, Key extends string>(
   responseKeys: Record<Filter, Key>,
   memo?: Memo,
 ): { filtered_total: number; facets: Record<Key, FacetCount[]> } {
-  const constraints = sortedConstraints(select(collection, criteria, memo));
-  const matched = intersectAll(constraints.map(({ positions }) => positions));
+  const constraints = allConstraints(select(collection, criteria, memo));
+  const matched = allowedBy(constraints, collection.size);
+  const matchedList = listOf(matched);
   const facets = {} as Record<Key, FacetCount[]>;
   for (const [field, key] of Object.entries(responseKeys) as [Filter, Key][]) {
     const own = constraints.some((constraint) => constraint.field === field);
-    const over = own
-      ? intersectAll(constraints.filter((constraint) => constraint.field !== field).map(({ positions }) => positions))
-      : matched;
+    const over = own ? listOf(allowedBy(others(constraints, field), collection.size)) : matchedList;
     const index = collection.fields[field];
     // Country codes are stored upper case; a selected code the catalog lacks is shown the same way.
     const spell = field === "country" ? (code: string) => code.toUpperCase() : (value: string) => value;
     facets[key] = facetList(index, countValues(index, over), selectedKeys(criteria.filters, field), spell);
   }
-  return { filtered_total: matched?.length ?? collection.size, facets };
+  return { filtered_total: matched ? sizeOf(matched) : collection.size, facets };
+}
+
+/** A set as a sorted list, to walk (null, for no constraint, stays null: every item). */
+function listOf(set: PositionSet | null): Positions | null {
+  return set && firstOf(set, Number.POSITIVE_INFINITY);
+}
+
+function others(constraints: Constraint[], field: string): Constraint[] {
+  return constraints.filter((constraint) => constraint.field !== field);
 }
 
 function selectedKeys<Filter extends string>(filters: FilterSelection<Filter>, field: Filter): string[] {

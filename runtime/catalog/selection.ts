@@ -1,11 +1,25 @@
 /**
  * Which items of a collection match a request: filters (OR within a field, AND across
- * fields), full-text `q`, and an area from the geo index. Each constraint is a sorted set
- * of positions; matching intersects them, smallest first, so the work follows the sizes of
- * the sets involved, never the size of the catalog.
+ * fields), full-text `q`, and an area from the geo index. Each constraint is a set of
+ * positions: a sorted list, or a bitset when it holds 1 item in 32 or more (bits.ts).
+ * Matching intersects the lists, smallest first, then keeps what the bitsets hold; when
+ * every constraint is a bitset, it ANDs them. Either way the work follows the sizes of
+ * the sets involved, or the catalog size / 32 for a common value.
  */
 import type { Memo } from "../memory-budget.ts";
 import type { LoadedCollection } from "../snapshot.ts";
+import {
+  addPositions,
+  andInto,
+  type Bits,
+  countBits,
+  emptyBits,
+  firstPositions,
+  hasBit,
+  isDense,
+  keepSet,
+  orInto,
+} from "./bits.ts";
 import { intersectAll, membership, type Positions, union } from "./positions.ts";
 import { type Ranking, rankedPositions, searchRanking } from "./search.ts";
 
@@ -19,12 +33,13 @@ export interface Criteria<Filter extends string> {
   within?: Positions[];
 }
 
-export interface Constraint {
-  /** The filter this constraint comes from, or null for an area. */
+/** A set of allowed positions: a sorted list, or a bitset (shared with the collection: never mutate either). */
+export type PositionSet = { positions: Positions; bits?: undefined } | { bits: Bits; positions?: undefined };
+
+export type Constraint = PositionSet & {
+  /** The filter this constraint comes from, or null for an area or q. */
   field: string | null;
-  /** The positions it allows, ascending. */
-  positions: Positions;
-}
+};
 
 export interface Selection {
   /** The filters' and the area's constraints. */
@@ -40,17 +55,70 @@ export function select<Filter extends string>(
 ): Selection {
   const constraints: Constraint[] = [];
   for (const [field, keys] of Object.entries(criteria.filters) as [Filter, string[] | undefined][]) {
-    if (!keys) continue;
-    const { values, idByKey } = collection.fields[field];
-    const lists = keys.flatMap((key) => {
-      const id = idByKey.get(key);
-      return id === undefined ? [] : [values[id].positions];
-    });
-    constraints.push({ field, positions: union(lists) });
+    if (keys) constraints.push({ field, ...anyOf(collection, field, keys) });
   }
   for (const positions of criteria.within ?? []) constraints.push({ field: null, positions });
   const ranked = criteria.q === undefined ? null : searchRanking(collection.search, collection.name, criteria.q, memo);
   return { constraints, ranked };
+}
+
+/** The items holding any of these values of the field. */
+function anyOf<Filter extends string>(
+  collection: LoadedCollection<Filter>,
+  field: Filter,
+  keys: string[],
+): PositionSet {
+  const { values, idByKey } = collection.fields[field];
+  const chosen = keys.flatMap((key) => {
+    const id = idByKey.get(key);
+    return id === undefined ? [] : [values[id]];
+  });
+  if (chosen.length === 1) return chosen[0].bits ? { bits: chosen[0].bits } : { positions: chosen[0].positions };
+  const held = chosen.reduce((sum, value) => sum + value.positions.length, 0);
+  if (!isDense(held, collection.size)) return { positions: union(chosen.map((value) => value.positions)) };
+  const bits = emptyBits(collection.size);
+  for (const value of chosen) {
+    if (value.bits) orInto(bits, value.bits);
+    else addPositions(bits, value.positions);
+  }
+  return { bits };
+}
+
+/**
+ * The positions every constraint allows (null when there are none): the lists intersected,
+ * smallest first, then filtered by the bitsets; or, when all are bitsets, their AND.
+ */
+export function allowedBy(sets: PositionSet[], size: number): PositionSet | null {
+  if (sets.length === 0) return null;
+  const lists = sets.flatMap((set) => (set.positions ? [set.positions] : []));
+  const bitsets = sets.flatMap((set) => (set.bits ? [set.bits] : []));
+  if (lists.length > 0) {
+    let positions = intersectAll(lists)!;
+    for (const bits of bitsets) positions = keepSet(positions, bits);
+    return { positions };
+  }
+  if (bitsets.length === 1) return { bits: bitsets[0] };
+  const bits = emptyBits(size);
+  bits.set(bitsets[0]);
+  for (let i = 1; i < bitsets.length; i++) andInto(bits, bitsets[i]);
+  return { bits };
+}
+
+/** How many positions the set holds. */
+export function sizeOf(set: PositionSet): number {
+  return set.positions ? set.positions.length : countBits(set.bits);
+}
+
+/** The first `count` positions of the set, ascending (all of them for Infinity). */
+export function firstOf(set: PositionSet, count: number): Positions {
+  return set.positions ? set.positions.subarray(0, count) : firstPositions(set.bits, count);
+}
+
+/** A membership test for the set. */
+function testOf(set: PositionSet, size: number): (position: number) => boolean {
+  if (set.positions) return membership(set.positions, size);
+  const { bits } = set;
+  return (position) => hasBit(bits, position);
 }
 
 /**
@@ -64,15 +132,15 @@ export function matchingInOrder<Filter extends string>(
   selection: Selection,
   count = Number.POSITIVE_INFINITY,
 ): { positions: Positions; total: number } {
-  const allowed = intersectAll(selection.constraints.map(({ positions }) => positions));
+  const allowed = allowedBy(selection.constraints, collection.size);
   const { ranked } = selection;
   if (!ranked) {
-    const positions = allowed ?? collection.all;
-    return { positions: positions.subarray(0, count), total: positions.length };
+    if (!allowed) return { positions: collection.all.subarray(0, count), total: collection.size };
+    return { positions: firstOf(allowed, count), total: sizeOf(allowed) };
   }
   let keys = ranked.keys;
   if (allowed) {
-    const isAllowed = membership(allowed, collection.size);
+    const isAllowed = testOf(allowed, collection.size);
     keys = keys.filter((_, i) => isAllowed(ranked.set[i]));
   }
   return { positions: rankedPositions(keys, count), total: keys.length };
