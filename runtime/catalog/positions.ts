@@ -147,6 +147,49 @@ export function smallestSorted(keys: Float64Array, count: number): Float64Array 
   return keys.subarray(0, k).sort();
 }
 
+/**
+ * The `count` smallest of distinct keys, sorted, leaving `keys` as they are. For a page
+ * of a long list, one pass keeps them in a max-heap of `count` (n log count, nothing
+ * copied); for a large share of the keys, a copy goes through smallestSorted.
+ */
+export function smallestOf(keys: Float64Array, count: number): Float64Array {
+  const k = Math.min(count, keys.length);
+  if (k * 8 > keys.length) return smallestSorted(Float64Array.from(keys), k);
+  const heap = new Float64Array(k);
+  let size = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (size < k) siftUp(heap, size++, key);
+    else if (key < heap[0]) siftDown(heap, k, key);
+  }
+  return heap.sort();
+}
+
+/** Puts `key` at index `at` of a max-heap and moves it up to its place. */
+function siftUp(heap: Float64Array, at: number, key: number): void {
+  while (at > 0) {
+    const parent = (at - 1) >>> 1;
+    if (heap[parent] >= key) break;
+    heap[at] = heap[parent];
+    at = parent;
+  }
+  heap[at] = key;
+}
+
+/** Replaces the top of a max-heap of `size` with `key` and moves it down to its place. */
+function siftDown(heap: Float64Array, size: number, key: number): void {
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && heap[child + 1] > heap[child]) child++;
+    if (heap[child] <= key) break;
+    heap[at] = heap[child];
+    at = child;
+  }
+  heap[at] = key;
+}
+
 function medianOfThree(a: number, b: number, c: number): number {
   return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
 }

@@ -20,7 +20,7 @@
 import type { SearchField, SearchIndex } from "../../core/search-index.ts";
 import { queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
 import { heldBytes, type Memo } from "../memory-budget.ts";
-import { type Positions, smallestSorted } from "./positions.ts";
+import { type Positions, smallestOf } from "./positions.ts";
 import { type Candidate, candidates, indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
 
 /** Points of a word found in each field (decisions.md: name, then region and country, then tags, then summary). */
@@ -160,7 +160,7 @@ export function searchRanking(loaded: LoadedSearch, collection: string, q: strin
 
 /** The first `count` of these rank keys' positions, best first. The keys are not changed. */
 export function rankedPositions(keys: Float64Array, count = keys.length): Positions {
-  const first = smallestSorted(Float64Array.from(keys), count);
+  const first = smallestOf(keys, count);
   const positions = new Int32Array(first.length);
   for (let i = 0; i < first.length; i++) positions[i] = first[i] % POSITION_SPACE;
   return positions;
