@@ -13,6 +13,8 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
+  // Modules imported on demand (the Redis store) go in chunks of their own, loaded when first used.
+  splitting: true,
   target: "node20",
   packages: "external",
   sourcemap: true,

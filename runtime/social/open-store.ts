@@ -1,7 +1,6 @@
 /** The social store the settings ask for: Redis when SOCIAL_STORE_URL is set, else the sidecar file. */
 import type { Redactor } from "../redact.ts";
 import { FileSocialStore } from "./file-store.ts";
-import { RedisSocialStore } from "./redis-store.ts";
 import type { SocialSettings } from "./settings.ts";
 import type { SocialStore } from "./store.ts";
 
@@ -13,6 +12,8 @@ export interface OpenStoreOptions {
 export async function openSocialStore(settings: SocialSettings, options: OpenStoreOptions): Promise<SocialStore> {
   if (!settings.storeUrl) return new FileSocialStore({ file: settings.cacheFile, ...options });
   const timeoutMs = settings.graph?.timeoutMs ?? 5000;
+  // Loaded only when asked for: the Redis client and its TLS stack are a tenth of the server's start.
+  const { RedisSocialStore } = await import("./redis-store.ts");
   const store = new RedisSocialStore({ url: settings.storeUrl, timeoutMs, ...options });
   await store.connect();
   return store;

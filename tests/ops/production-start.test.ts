@@ -25,9 +25,11 @@ import { runNode } from "../helpers/process.ts";
 const dir = mkdtempSync(path.join(tmpdir(), "surf production-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): void {
+/** Runs a command to its end; returns what it printed, throws if it failed. */
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): string {
   const result = spawnSync(command, args, { encoding: "utf8", ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
 }
 
 const dockerfile = readFileSync("Dockerfile", "utf8");
@@ -69,13 +71,29 @@ it("runs from a production-only install with plain node, answers /healthz and th
   mkdirSync(app);
   replayBuildStage(app);
   const taken = copyRuntimeFiles(path.join(app, "dist"), path.join(dir, "dist"));
-  expect(taken.filter((file) => !/^snapshot-[0-9a-f]+\.pieces$/.test(file))).toEqual([
+  // Hashed names: the pieces file, and the chunks esbuild splits off (the Redis store, loaded on demand).
+  const hashed = /^(snapshot-[0-9a-f]+\.pieces|[a-z-]+-[0-9A-Z]{8}\.mjs)$/;
+  expect(taken.filter((file) => !hashed.test(file))).toEqual([
     "openapi.json",
     "refresh-social.mjs",
     "server.mjs",
     "snapshot.json",
   ]);
-  expect(taken).toHaveLength(5); // and the pieces file; no source maps
+  expect(taken.filter((file) => file.endsWith(".pieces"))).toHaveLength(1);
+  expect(taken.some((file) => file.endsWith(".map"))).toBe(false);
+  // The on-demand Redis store resolves its client from the production install.
+  const redisChunk = taken.find((file) => file.startsWith("redis-store-"));
+  expect(redisChunk).toBeDefined();
+  const loaded = run(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `const m = await import("./dist/${redisChunk}"); console.log(typeof m.RedisSocialStore)`,
+    ],
+    { cwd: dir },
+  );
+  expect(loaded.trim()).toBe("function");
 
   const server = runNode("dist/server.mjs", {
     cwd: dir,
