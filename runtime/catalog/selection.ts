@@ -20,7 +20,7 @@ import {
   keepSet,
   orInto,
 } from "./bits.ts";
-import { intersectAll, membership, type Positions, union } from "./positions.ts";
+import { intersectAll, type Positions, union } from "./positions.ts";
 import { type Ranking, rankedPositions, searchRanking } from "./search.ts";
 
 /** Filter values as folded keys, per field; a field that is absent does not constrain. */
@@ -114,11 +114,19 @@ export function firstOf(set: PositionSet, count: number): Positions {
   return set.positions ? set.positions.subarray(0, count) : firstPositions(set.bits, count);
 }
 
-/** A membership test for the set. */
-function testOf(set: PositionSet, size: number): (position: number) => boolean {
-  if (set.positions) return membership(set.positions, size);
-  const { bits } = set;
-  return (position) => hasBit(bits, position);
+/**
+ * The rank keys of q's matches that the set allows, in the same order: a bitset of the set
+ * (its own, or one made from its list) is read twice, to size the answer and to fill it.
+ */
+function allowedKeys(ranked: Ranking, set: PositionSet, size: number): Float64Array {
+  const bits = set.bits ?? addPositions(emptyBits(size), set.positions);
+  const { set: matches, keys } = ranked;
+  let count = 0;
+  for (let i = 0; i < matches.length; i++) if (hasBit(bits, matches[i])) count++;
+  const kept = new Float64Array(count);
+  let filled = 0;
+  for (let i = 0; i < matches.length; i++) if (hasBit(bits, matches[i])) kept[filled++] = keys[i];
+  return kept;
 }
 
 /**
@@ -138,11 +146,7 @@ export function matchingInOrder<Filter extends string>(
     if (!allowed) return { positions: collection.all.subarray(0, count), total: collection.size };
     return { positions: firstOf(allowed, count), total: sizeOf(allowed) };
   }
-  let keys = ranked.keys;
-  if (allowed) {
-    const isAllowed = testOf(allowed, collection.size);
-    keys = keys.filter((_, i) => isAllowed(ranked.set[i]));
-  }
+  const keys = allowed ? allowedKeys(ranked, allowed, collection.size) : ranked.keys;
   return { positions: rankedPositions(keys, count), total: keys.length };
 }
 
