@@ -26,6 +26,7 @@ import {
 import { addPositions, type Bits, emptyBits, isDense } from "./catalog/bits.ts";
 import { allPositions, type Positions, toPositions } from "./catalog/positions.ts";
 import { type LoadedSearch, loadSearch } from "./catalog/search.ts";
+import { unitVectors } from "./catalog/sphere.ts";
 
 export class SnapshotError extends Error {}
 
@@ -283,6 +284,8 @@ export interface LoadedGeo {
   geoIdByPosition: Int32Array;
   /** Each point's longitude and latitude by its id (KDBush keeps its own copy in tree order). */
   geoCoords: Float64Array;
+  /** Each point's unit vector (x, y, z) by its id: nearest first measures chords with them. */
+  geoUnit: Float64Array;
   /** The smallest box around every point (null without any). */
   geoExtent: Extent | null;
   /** For each geo index id, the lowest zoom at which the spot's marker stands alone. */
@@ -323,6 +326,7 @@ function loadGeo(geo: GeoExport, size: number, pieces: Buffer): LoadedGeo {
     geoSorted: toPositions(geoPositions),
     geoIdByPosition,
     geoCoords,
+    geoUnit: unitVectors(geoCoords),
     geoExtent,
     aloneFrom,
     worldClusters: unpackJson(geo.clusters.byZoom, pieces),

@@ -4,7 +4,8 @@
  * whose west edge is east of its east edge crosses the antimeridian.
  */
 import type { Catalog } from "../snapshot.ts";
-import { type Positions, smallestSorted, toPositions } from "./positions.ts";
+import { type Positions, smallestOf, smallestSorted, toPositions } from "./positions.ts";
+import { distanceKm, EARTH_RADIUS_KM, kmOfSquaredChord, RADIANS, squaredChordOf, writeUnitVector } from "./sphere.ts";
 
 export interface BoundingBox {
   minLat: number;
@@ -20,21 +21,9 @@ export interface Near {
   radiusKm?: number;
 }
 
-/** Mean Earth radius (IUGG), in km: the sphere great-circle distances are measured on. */
-const EARTH_RADIUS_KM = 6371.0088;
-const RADIANS = Math.PI / 180;
-
 /** A longitude in [-180, 180). */
 export function wrapLongitude(lng: number): number {
   return ((((lng + 180) % 360) + 360) % 360) - 180;
-}
-
-/** Great-circle distance in km (haversine). */
-export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const dLat = (lat2 - lat1) * RADIANS;
-  const dLng = (lng2 - lng1) * RADIANS;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 /** The ids of the geo index's points inside a box whose longitudes are already in [-180, 180]. */
@@ -133,21 +122,47 @@ const RANK_SPACE = 2 ** 26;
  * their distances; equal distances (to the metre) keep the usual order, and spots without
  * coordinates come after all others, in the usual order. Each distance is packed with its
  * rank into one number; only the `count` smallest are sorted (a page needs no more).
+ *
+ * For a page of a long list, the chords to every spot are measured first (a few
+ * multiplications each); only the spots no farther than the page's last by chord, plus the
+ * metre a rounded distance may hide, are then measured exactly and ranked.
  */
 export function nearestFirst(spots: Catalog["spots"], near: Near, ordered: Positions, count: number): Measured {
-  const keys = new Float64Array(ordered.length);
+  const { geoIdByPosition, geoUnit } = spots;
+  const origin = new Float64Array(3);
+  writeUnitVector(near.lat, near.lng, origin, 0);
+  const squaredChords = new Float64Array(ordered.length);
+  const ranks = new Int32Array(ordered.length);
   const unlocated: number[] = [];
   let located = 0;
   for (let rank = 0; rank < ordered.length; rank++) {
-    const id = spots.geoIdByPosition[ordered[rank]];
+    const id = geoIdByPosition[ordered[rank]];
     if (id === -1) {
       unlocated.push(ordered[rank]);
       continue;
     }
-    const km = distanceKm(near.lat, near.lng, spots.geoCoords[2 * id + 1], spots.geoCoords[2 * id]);
-    keys[located++] = Math.round(km * 1000) * RANK_SPACE + rank;
+    const dx = geoUnit[3 * id] - origin[0];
+    const dy = geoUnit[3 * id + 1] - origin[1];
+    const dz = geoUnit[3 * id + 2] - origin[2];
+    squaredChords[located] = dx * dx + dy * dy + dz * dz;
+    ranks[located++] = rank;
   }
-  const candidates = smallestSorted(keys.subarray(0, located), count);
+  const chords = squaredChords.subarray(0, located);
+  // Every spot of the page is within a metre (and a rounding error) of the count-th nearest by chord.
+  let within = Number.POSITIVE_INFINITY;
+  if (count < located) {
+    const nearest = smallestOf(chords, count);
+    within = nearest.length === 0 ? 0 : squaredChordOf(kmOfSquaredChord(nearest[nearest.length - 1]) + 0.0011);
+  }
+  const keys = new Float64Array(located);
+  let measured = 0;
+  for (let i = 0; i < located; i++) {
+    if (chords[i] > within) continue;
+    const id = geoIdByPosition[ordered[ranks[i]]];
+    const km = distanceKm(near.lat, near.lng, spots.geoCoords[2 * id + 1], spots.geoCoords[2 * id]);
+    keys[measured++] = Math.round(km * 1000) * RANK_SPACE + ranks[i];
+  }
+  const candidates = smallestSorted(keys.subarray(0, measured), count);
   const sorted = candidates.length;
   const length = Math.min(count, ordered.length);
   const positions = new Int32Array(length);
