@@ -207,7 +207,14 @@ export async function startServer(
   };
 }
 
-function handleSignals(server: RunningServer, logger: Logger): void {
+/**
+ * Installed before the server starts, so that a signal sent as soon as "listening" is
+ * logged (or while it starts) finds its handler: without one, SIGUSR2 and SIGHUP would
+ * kill the process. Each waits for the start to finish, then acts.
+ */
+function handleSignals(starting: Promise<RunningServer>, logger: Logger): void {
+  // A start that fails is reported by main; here it only means there is nothing to stop.
+  const started = starting.catch(() => null);
   // SIGHUP too: a closed terminal hangs up, and the server must not outlive it holding the port.
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
     process.once(signal, async () => {
@@ -218,7 +225,7 @@ function handleSignals(server: RunningServer, logger: Logger): void {
         });
         void logger.closeBeforeExit().then(() => process.exit(1));
       }, SHUTDOWN_DEADLINE_MS).unref();
-      await server.close();
+      await (await started)?.close();
       logger.info("stopped", { event: "stopped" });
       await logger.closeBeforeExit();
       process.exit(0);
@@ -227,7 +234,7 @@ function handleSignals(server: RunningServer, logger: Logger): void {
   // SIGUSR2, not SIGUSR1: Node keeps SIGUSR1 for its inspector.
   process.on(RELOAD_SIGNAL, () => {
     logger.info(`${RELOAD_SIGNAL}: reloading the snapshot`, { event: "reload-requested" });
-    server.reload();
+    void started.then((server) => server?.reload());
   });
 }
 
@@ -245,7 +252,10 @@ export async function main(): Promise<void> {
   try {
     const config = configFromEnv();
     logger = createLogger({ level: config.logLevel, redact: secretRedactor(config) });
-    handleSignals(await startServer(config, logger), logger);
+    // Started a microtask later: the signal handlers are in place before anything else runs.
+    const starting = Promise.resolve().then(() => startServer(config, logger));
+    handleSignals(starting, logger);
+    await starting;
   } catch (error) {
     const configuration =
       error instanceof SnapshotError ||
