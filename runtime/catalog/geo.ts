@@ -114,6 +114,13 @@ export interface Measured {
   distancesKm: Float64Array;
 }
 
+/**
+ * How much farther than the page's last spot by chord a spot of the page may be: the
+ * metre a distance rounded to the metre hides, and 10 cm for the error of the chord and
+ * haversine formulas near the antipode (tests/catalog/sphere.test.ts bounds it at 5 cm).
+ */
+const ROUNDING_MARGIN_KM = 0.0011;
+
 /** A sort key's low part is the position's rank in the usual order; catalogs stay far below 2^26 items. */
 const RANK_SPACE = 2 ** 26;
 
@@ -148,11 +155,12 @@ export function nearestFirst(spots: Catalog["spots"], near: Near, ordered: Posit
     ranks[located++] = rank;
   }
   const chords = squaredChords.subarray(0, located);
-  // Every spot of the page is within a metre (and a rounding error) of the count-th nearest by chord.
+  // Every spot of the page is within ROUNDING_MARGIN_KM of the count-th nearest by chord.
   let within = Number.POSITIVE_INFINITY;
   if (count < located) {
     const nearest = smallestOf(chords, count);
-    within = nearest.length === 0 ? 0 : squaredChordOf(kmOfSquaredChord(nearest[nearest.length - 1]) + 0.0011);
+    within =
+      nearest.length === 0 ? 0 : squaredChordOf(kmOfSquaredChord(nearest[nearest.length - 1]) + ROUNDING_MARGIN_KM);
   }
   const keys = new Float64Array(located);
   let measured = 0;
