@@ -36,6 +36,15 @@ export function hasBit(bits: Bits, position: number): boolean {
   return (bits[position >>> 5] & (1 << (position & 31))) !== 0;
 }
 
+/**
+ * A membership test for one set, sized to the catalog in bits (12.5 kB at 100k items):
+ * cheap to fill with a set's positions and to ask about any other list's.
+ */
+export function membership(set: Positions, size: number): (position: number) => boolean {
+  const bits = addPositions(emptyBits(size), set);
+  return (position) => hasBit(bits, position);
+}
+
 /** How many bits are set (a population count per word, without a loop over its bits). */
 export function countBits(bits: Bits): number {
   let count = 0;

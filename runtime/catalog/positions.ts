@@ -100,16 +100,6 @@ function uniqueSorted(sorted: Int32Array): Positions {
   return sorted.subarray(0, count);
 }
 
-/**
- * A membership test for one set, sized to the catalog in bits (12.5 kB at 100k items):
- * cheap to fill with a set's positions and to ask about any other list's.
- */
-export function membership(set: Positions, size: number): (position: number) => boolean {
-  const bits = new Uint32Array((size >>> 5) + 1);
-  for (let i = 0; i < set.length; i++) bits[set[i] >>> 5] |= 1 << (set[i] & 31);
-  return (position) => (bits[position >>> 5] & (1 << (position & 31))) !== 0;
-}
-
 /** 0, 1, ... size - 1. */
 export function allPositions(size: number): Positions {
   const positions = new Int32Array(size);

@@ -5,9 +5,10 @@ import { piece } from "../../core/packed.ts";
 import type { SpotFilter } from "../../core/snapshot-format.ts";
 import { heldBytes, type Memo } from "../memory-budget.ts";
 import type { Catalog } from "../snapshot.ts";
+import { membership } from "./bits.ts";
 import { facetSummary } from "./facets.ts";
 import { type BoundingBox, type Near, nearestFirst, positionsInBox, positionsWithin } from "./geo.ts";
-import { membership, type Positions, toPositions } from "./positions.ts";
+import { type Positions, toPositions } from "./positions.ts";
 import { type Criteria, type FilterSelection, matchingInOrder, select } from "./selection.ts";
 
 export interface SpotCriteria {

@@ -12,7 +12,7 @@ export interface OpenStoreOptions {
 export async function openSocialStore(settings: SocialSettings, options: OpenStoreOptions): Promise<SocialStore> {
   if (!settings.storeUrl) return new FileSocialStore({ file: settings.cacheFile, ...options });
   const timeoutMs = settings.graph?.timeoutMs ?? 5000;
-  // Loaded only when asked for: the Redis client and its TLS stack are a tenth of the server's start.
+  // Loaded only when asked for: the Redis client and its TLS stack were a fifth of importing the server.
   const { RedisSocialStore } = await import("./redis-store.ts");
   const store = new RedisSocialStore({ url: settings.storeUrl, timeoutMs, ...options });
   await store.connect();
