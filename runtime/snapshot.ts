@@ -27,6 +27,7 @@ import { addPositions, type Bits, emptyBits, isDense } from "./catalog/bits.ts";
 import { allPositions, type Positions, toPositions } from "./catalog/positions.ts";
 import { type LoadedSearch, loadSearch } from "./catalog/search.ts";
 import { unitVectors } from "./catalog/sphere.ts";
+import { type PiecesReadResult, readPiecesInBackground } from "./pieces-reader.ts";
 
 export class SnapshotError extends Error {}
 
@@ -71,9 +72,9 @@ export interface Catalog {
 const REBUILD = "run `npm run build` to rebuild it";
 
 export function loadSnapshotFile(file: string): Catalog {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = decode(readFileSync(file));
+    bytes = readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") {
@@ -83,44 +84,77 @@ export function loadSnapshotFile(file: string): Catalog {
       `snapshot ${file} cannot be read (${code ?? "error"}); check its permissions or ${REBUILD}`,
     );
   }
-  let snapshot: Snapshot;
+  const folder = path.dirname(file);
+  const early = piecesNamedAtTheHead(bytes);
+  const reading = early && readPiecesInBackground(path.join(folder, path.basename(early.file)), early.bytes);
   try {
-    snapshot = JSON.parse(text) as Snapshot;
-  } catch {
-    throw new SnapshotError(`snapshot ${file} is not valid JSON (truncated or corrupt); ${REBUILD}`);
+    let snapshot: Snapshot;
+    try {
+      snapshot = JSON.parse(decode(bytes)) as Snapshot;
+    } catch {
+      throw new SnapshotError(`snapshot ${file} is not valid JSON (truncated or corrupt); ${REBUILD}`);
+    }
+    checkFormat(snapshot, file);
+    checkVersion(snapshot, bytes, file);
+    const { pieces } = snapshot;
+    const readEarly = early && samePieces(early, pieces) ? reading?.result() : null;
+    return hydrate(snapshot, checkedPieces(pieces, folder, readEarly ?? readPiecesHere(pieces, folder)), file);
+  } finally {
+    reading?.cancel();
   }
-  checkFormat(snapshot, file);
-  checkVersion(snapshot, text, file);
-  return hydrate(snapshot, readPieces(snapshot.pieces, path.dirname(file)), file);
+}
+
+/**
+ * The pieces file as the snapshot's first lines name it (the build writes it before the
+ * collections), so that its reading can start before the parse; null if it is not there.
+ * Only a head start: the parsed snapshot must name the very same file, or it is read again.
+ */
+function piecesNamedAtTheHead(bytes: Buffer): PiecesFile | null {
+  const head = bytes.subarray(0, 2048).toString("latin1");
+  const named = /"pieces":(\{"file":"[\w.-]+","bytes":\d+,"sha256":"[0-9a-f]{64}"\})/.exec(head);
+  return named ? (JSON.parse(named[1]) as PiecesFile) : null;
+}
+
+function samePieces(a: PiecesFile, b: PiecesFile): boolean {
+  return a.file === b.file && a.bytes === b.bytes && a.sha256 === b.sha256;
 }
 
 /**
  * The version is the hash of the body the build wrote: a file edited by hand, or put
  * together from two builds, is refused rather than served under a version it is not.
+ * (Hashed from the bytes: the same text, without a copy of it.)
  */
-function checkVersion(snapshot: Snapshot, text: string, file: string): void {
-  const head = snapshotHead(snapshot.version, snapshot.builtAt);
-  const body = text.startsWith(head) ? `{${text.slice(head.length)}` : null;
-  const hash = body === null ? null : createHash("sha256").update(body, "latin1").digest("hex").slice(0, 16);
+function checkVersion(snapshot: Snapshot, bytes: Buffer, file: string): void {
+  const head = Buffer.from(snapshotHead(snapshot.version, snapshot.builtAt), "latin1");
+  const matchesHead = bytes.length >= head.length && bytes.subarray(0, head.length).equals(head);
+  const hash = matchesHead
+    ? createHash("sha256").update("{").update(bytes.subarray(head.length)).digest("hex").slice(0, 16)
+    : null;
   if (hash !== snapshot.version) {
     throw new SnapshotError(`snapshot ${file} does not match its version ${snapshot.version} (edited?); ${REBUILD}`);
   }
 }
 
-/** The pieces file a snapshot names, checked against its size and hash (a torn or foreign file is refused). */
-function readPieces(pieces: PiecesFile, folder: string): Buffer {
-  const file = path.join(folder, path.basename(pieces.file));
-  let bytes: Buffer;
+/** The pieces file a snapshot names, read on this thread: its bytes and hash, or why it could not be read. */
+function readPiecesHere(pieces: PiecesFile, folder: string): PiecesReadResult {
   try {
-    bytes = readFileSync(file);
+    const bytes = readFileSync(path.join(folder, path.basename(pieces.file)));
+    return { bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new SnapshotError(`the snapshot's pieces file ${file} cannot be read (${code ?? "error"}); ${REBUILD}`);
+    return { code: (error as NodeJS.ErrnoException).code ?? "error" };
   }
-  if (bytes.length !== pieces.bytes || createHash("sha256").update(bytes).digest("hex") !== pieces.sha256) {
+}
+
+/** The pieces file's bytes once checked against the snapshot's size and hash (a torn or foreign file is refused). */
+function checkedPieces(pieces: PiecesFile, folder: string, read: PiecesReadResult): Buffer {
+  const file = path.join(folder, path.basename(pieces.file));
+  if ("code" in read) {
+    throw new SnapshotError(`the snapshot's pieces file ${file} cannot be read (${read.code}); ${REBUILD}`);
+  }
+  if (!("bytes" in read) || read.bytes.length !== pieces.bytes || read.sha256 !== pieces.sha256) {
     throw new SnapshotError(`the snapshot's pieces file ${file} does not match the snapshot; ${REBUILD}`);
   }
-  return bytes;
+  return read.bytes;
 }
 
 /**

@@ -7,7 +7,11 @@
  *   node --import tsx scripts/bench/load.ts PORT SECONDS CONNECTIONS --mixed SLUGS_FILE
  *
  * sends one path over and over, a stream of distinct queries (queries.ts), or the
- * soak's mixed traffic (soak/traffic.ts), and prints autocannon's figures as JSON.
+ * soak's mixed traffic (soak/traffic.ts), and prints autocannon's figures as JSON. Every
+ * load starts with a second of warm-up that is not measured, so that the figures are those
+ * of a warm process (JIT-compiled paths, sockets open) for the server and for the baselines
+ * alike; a stream goes on where its warm-up stopped, so a measured URL is still never seen
+ * before.
  */
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -19,11 +23,14 @@ const slugs = path === "--mixed" ? (JSON.parse(readFileSync(slugsFile, "utf8")) 
 const nextPath = (i: number) =>
   path === "--distinct" ? distinctPath(i) : path === "--mixed" ? mixedPath(i, slugs) : path;
 let next = 0;
+// autocannon runs `warmup` first (its types do not list the option yet).
+const warmup = { connections: Number(connections), duration: 1 };
 const result = await autocannon({
   url: `http://127.0.0.1:${port}`,
   connections: Number(connections),
   duration: Number(seconds),
   requests: [{ setupRequest: (request) => ({ ...request, path: nextPath(next++) }) }],
+  ...({ warmup } as object),
 });
 console.log(
   JSON.stringify({
@@ -32,6 +39,8 @@ console.log(
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
+    // Bytes read per response, headers included: what the stream's answers weigh on average.
+    bytesPerResponse: result.requests.total === 0 ? 0 : result.throughput.total / result.requests.total,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,

@@ -142,6 +142,28 @@ describe("the server process", () => {
       },
       /^cannot start: the snapshot's pieces file .*\.pieces does not match the snapshot; run `npm run build`/,
     ],
+    [
+      "whose pieces file is cut short",
+      () => {
+        const copy = mkdtempSync(path.join(dir, "short-"));
+        const file = copySnapshot(copy);
+        const { pieces } = JSON.parse(readFileSync(file, "latin1"));
+        const bytes = readFileSync(path.join(copy, pieces.file));
+        writeFileSync(path.join(copy, pieces.file), bytes.subarray(0, bytes.length - 1));
+        return file;
+      },
+      /^cannot start: the snapshot's pieces file .*\.pieces does not match the snapshot; run `npm run build`/,
+    ],
+    [
+      "whose pieces file is missing",
+      () => {
+        const copy = mkdtempSync(path.join(dir, "no-pieces-"));
+        const file = copySnapshot(copy);
+        rmSync(path.join(copy, JSON.parse(readFileSync(file, "latin1")).pieces.file));
+        return file;
+      },
+      /^cannot start: the snapshot's pieces file .*\.pieces cannot be read \(ENOENT\); run `npm run build`/,
+    ],
   ])("refuses to start with a %s snapshot, in one actionable line", async (_case, file, message) => {
     const { code, output } = await runServer({ SNAPSHOT_PATH: file() }).done;
     expect(code).toBe(1);

@@ -1,0 +1,31 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import type { Snapshot } from "../../core/snapshot-format.ts";
+import { readPiecesInBackground } from "../../runtime/pieces-reader.ts";
+
+describe("reading the pieces file on a worker thread", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "surf-pieces-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const snapshotPath = inject("snapshotPath");
+  const { pieces } = JSON.parse(readFileSync(snapshotPath, "latin1")) as Snapshot;
+  const piecesPath = path.join(path.dirname(snapshotPath), pieces.file);
+
+  it("hands over the same bytes and SHA-256 as reading the file here", () => {
+    const expected = readFileSync(piecesPath);
+    const result = readPiecesInBackground(piecesPath, expected.length).result();
+    expect(result).not.toBeNull();
+    expect(result && "bytes" in result && result.bytes.equals(expected)).toBe(true);
+    expect(result).toMatchObject({ sha256: createHash("sha256").update(expected).digest("hex") });
+    expect(pieces.sha256).toBe(createHash("sha256").update(expected).digest("hex"));
+  });
+
+  it("reports a file of another size, and one that cannot be opened, without reading it", () => {
+    const file = path.join(dir, "short.pieces");
+    writeFileSync(file, "12345");
+    expect(readPiecesInBackground(file, 6).result()).toEqual({ size: 5 });
+    expect(readPiecesInBackground(path.join(dir, "absent.pieces"), 6).result()).toEqual({ code: "ENOENT" });
+  });
+});
