@@ -60,16 +60,27 @@ export interface PiecesReading {
   cancel(): void;
 }
 
-/** Starts reading `file`, expected to hold `bytes` bytes, on a worker thread. */
-export function readPiecesInBackground(file: string, bytes: number): PiecesReading {
-  const shared = new SharedArrayBuffer(bytes);
+/**
+ * Starts reading `file`, expected to hold `bytes` bytes, on a worker thread; null when no
+ * worker can be started (or that much shared memory is not to be had): read it yourself.
+ */
+export function readPiecesInBackground(file: string, bytes: number): PiecesReading | null {
+  let shared: SharedArrayBuffer;
+  let worker: Worker;
   const done = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(READ_AND_HASH, {
-    eval: true,
-    workerData: { file, shared, done, port: port2 },
-    transferList: [port2],
-  });
+  try {
+    shared = new SharedArrayBuffer(bytes);
+    worker = new Worker(READ_AND_HASH, {
+      eval: true,
+      workerData: { file, shared, done, port: port2 },
+      transferList: [port2],
+    });
+  } catch {
+    port1.close();
+    port2.close();
+    return null;
+  }
   worker.unref();
   const finish = () => {
     port1.close();

@@ -155,6 +155,16 @@ describe("the server process", () => {
       /^cannot start: the snapshot's pieces file .*\.pieces does not match the snapshot; run `npm run build`/,
     ],
     [
+      "whose head names a pieces file of an impossible size",
+      () => {
+        const copy = mkdtempSync(path.join(dir, "edited-"));
+        const file = copySnapshot(copy);
+        writeFileSync(file, readFileSync(file, "latin1").replace(/"bytes":\d+/, `"bytes":${2 ** 53}`), "latin1");
+        return file;
+      },
+      /^cannot start: snapshot .*\.json does not match its version \w+ \(edited\?\); run `npm run build`/,
+    ],
+    [
       "whose pieces file is missing",
       () => {
         const copy = mkdtempSync(path.join(dir, "no-pieces-"));
