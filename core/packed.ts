@@ -21,9 +21,14 @@ export function packInt32(values: ArrayLike<number>): string {
 export function unpackInt32(packed: string): Int32Array {
   const bytes = Buffer.from(packed, "base64");
   const values = new Int32Array(bytes.length / 4);
-  for (let i = 0; i < values.length; i++) values[i] = bytes.readInt32LE(i * 4);
+  // On a little-endian machine (every one Node ships for but s390x) the bytes are the array's
+  // own: one copy instead of a call per value, which at load is a million calls at 100k spots.
+  if (LITTLE_ENDIAN) new Uint8Array(values.buffer).set(bytes.subarray(0, values.length * 4));
+  else for (let i = 0; i < values.length; i++) values[i] = bytes.readInt32LE(i * 4);
   return values;
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
  * Pieces of JSON text, item by item, stored in the snapshot's pieces file (raw UTF-8, not
