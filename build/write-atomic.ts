@@ -2,13 +2,15 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export function writeFileAtomic(file: string, data: string | Buffer): void {
+/** `data` may come in parts (a large file's chunks, written one after the other, never joined in memory). */
+export function writeFileAtomic(file: string, data: string | Buffer | Buffer[]): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     const fd = openSync(temporary, "w");
     try {
-      writeFileSync(fd, data); // loops until every byte is written
+      // writeFileSync loops until every byte of a part is written.
+      for (const part of Array.isArray(data) ? data : [data]) writeFileSync(fd, part);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -3,9 +3,8 @@
  * on SIGUSR2, validated before the swap), listhen on PORT/HOST, the request handler
  * (serve.ts), and a graceful shutdown of our own (listhen's default exits mid-request).
  */
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { listen } from "listhen";
+import { collectGarbageNow } from "../core/collect-garbage.ts";
 import { configFromEnv, type ServerConfig } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { guardConnections } from "./http/connections.ts";
@@ -93,20 +92,10 @@ function serving({ catalog, openapi }: Loaded, shared: Shared): Serving {
     publicUrl,
     reportFailure,
   });
-  releaseLoadingGarbage();
+  // Loading a large snapshot leaves its file's bytes and text behind, hundreds of MiB at
+  // catalog scale: collected now, the resident memory of a ready server is what it needs.
+  collectGarbageNow();
   return { app, replay: new ReplayCache(memory, config.corsOrigins) };
-}
-
-/**
- * Loading a large snapshot leaves its file's bytes and text behind as garbage, hundreds
- * of MiB at catalog scale, that V8 would return to the system only at some later
- * collection. One full collection right after loading makes the resident memory of a
- * ready server what it really needs.
- */
-function releaseLoadingGarbage(): void {
-  setFlagsFromString("--expose-gc");
-  const collect = runInNewContext("gc") as (() => void) | undefined;
-  collect?.();
 }
 
 export async function startServer(

@@ -42,11 +42,16 @@ export class PiecesWriter {
     this.batchCharacters = 0;
   }
 
-  /** The file's bytes, and how the snapshot names it. */
-  finish(): { bytes: Buffer; file: PiecesFile } {
+  /**
+   * The file's bytes, as the chunks they were collected in (joined, they would be a second
+   * copy of the largest file the build writes, at the moment its memory use peaks), and
+   * how the snapshot names it.
+   */
+  finish(): { chunks: Buffer[]; file: PiecesFile } {
     this.flush();
-    const bytes = Buffer.concat(this.chunks, this.length);
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
-    return { bytes, file: { file: piecesFileName(sha256), bytes: bytes.length, sha256 } };
+    const hash = createHash("sha256");
+    for (const chunk of this.chunks) hash.update(chunk);
+    const sha256 = hash.digest("hex");
+    return { chunks: this.chunks, file: { file: piecesFileName(sha256), bytes: this.length, sha256 } };
   }
 }

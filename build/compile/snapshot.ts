@@ -1,6 +1,7 @@
 /** Content records → the snapshot, with its version: a hash of everything in it. */
 import { createHash } from "node:crypto";
 import { toAsciiJson } from "../../core/ascii-json.ts";
+import { collectGarbageNow } from "../../core/collect-garbage.ts";
 import { SEARCH_OPTIONS } from "../../core/search-index.ts";
 import { SNAPSHOT_FORMAT, type Snapshot, snapshotHead } from "../../core/snapshot-format.ts";
 import type { Content } from "../read-content.ts";
@@ -15,8 +16,8 @@ export interface CompiledSnapshot {
   snapshot: Snapshot;
   /** The snapshot file's text (pure ASCII, see ascii-json.ts), serialized once. */
   json: string;
-  /** The pieces file's bytes (the items' serialized forms). */
-  pieces: Buffer;
+  /** The pieces file's bytes (the items' serialized forms), in the chunks they were collected in. */
+  pieces: Buffer[];
 }
 
 /**
@@ -27,8 +28,13 @@ export interface CompiledSnapshot {
 export function compileSnapshot(content: Content, mediaBaseUrl: string, builtAt: Date): CompiledSnapshot {
   const social = content.social!;
   const pieces = new PiecesWriter();
+  // Each collection leaves its full-text index and its entries' intermediate forms behind
+  // (about 500 MiB at 100k spots): collected between phases, they are not still there when
+  // the next one fills memory (the build's peak at 100k: 1.48 GiB without, 1.29 with).
   const spots = compileSpots(content, mediaBaseUrl, pieces);
+  collectGarbageNow();
   const surfers = compileSurfers(content, mediaBaseUrl, pieces);
+  collectGarbageNow();
   const finished = pieces.finish();
   const body: Omit<Snapshot, "version" | "builtAt"> = {
     format: SNAPSHOT_FORMAT,
@@ -67,7 +73,7 @@ export function compileSnapshot(content: Content, mediaBaseUrl: string, builtAt:
     tagLabels: Object.fromEntries(content.tags.map(({ record }) => [record.slug, record.name])),
   };
   const { version, json } = serializeSnapshot(body, builtAt.toISOString());
-  return { snapshot: { version, builtAt: builtAt.toISOString(), ...body }, json, pieces: finished.bytes };
+  return { snapshot: { version, builtAt: builtAt.toISOString(), ...body }, json, pieces: finished.chunks };
 }
 
 /** The snapshot file's text, and its version: the hash of the body, which follows the version and build time. */
