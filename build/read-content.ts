@@ -137,9 +137,12 @@ function readCsvRecords<S extends Schema>(
   // A row that could not be read may hold any slug: references to this file go unchecked.
   if (table.complete) sink(table.rows.map((row) => row.cells));
   const records: Located<RecordOf<S>>[] = [];
-  for (const row of table.rows) {
-    const record = parseRecord(shape, row.cells, () => row.place, problems);
-    if (record) records.push({ record, place: row.place, placeOf: () => row.place });
+  for (const { cells, place } of table.rows) {
+    // The closures hold the place only: holding the row would keep its raw cells alive as
+    // long as the record (at 100k spots, a copy of the content the build does not need).
+    const placeOf = () => place;
+    const record = parseRecord(shape, cells, placeOf, problems);
+    if (record) records.push({ record, place, placeOf });
   }
   return records;
 }
