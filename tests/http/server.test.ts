@@ -104,6 +104,13 @@ function startFailure(output: string): string {
 describe("the server process", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "surf-bad-snapshots-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** A copy of the test snapshot whose pieces file `edit` has changed; returns the snapshot's path. */
+  const withPieces = (prefix: string, edit: (piecesPath: string) => void) => {
+    const copy = mkdtempSync(path.join(dir, prefix));
+    const file = copySnapshot(copy);
+    edit(path.join(copy, JSON.parse(readFileSync(file, "latin1")).pieces.file));
+    return file;
+  };
 
   it.each([
     [
@@ -131,48 +138,32 @@ describe("the server process", () => {
     ],
     [
       "whose pieces file is damaged",
-      () => {
-        const copy = mkdtempSync(path.join(dir, "damaged-"));
-        const file = copySnapshot(copy);
-        const { pieces } = JSON.parse(readFileSync(file, "latin1"));
-        const bytes = readFileSync(path.join(copy, pieces.file));
-        bytes[10] ^= 1;
-        writeFileSync(path.join(copy, pieces.file), bytes);
-        return file;
-      },
+      () =>
+        withPieces("damaged-", (pieces) => {
+          const bytes = readFileSync(pieces);
+          bytes[10] ^= 1;
+          writeFileSync(pieces, bytes);
+        }),
       /^cannot start: the snapshot's pieces file .*\.pieces does not match the snapshot; run `npm run build`/,
     ],
     [
       "whose pieces file is cut short",
-      () => {
-        const copy = mkdtempSync(path.join(dir, "short-"));
-        const file = copySnapshot(copy);
-        const { pieces } = JSON.parse(readFileSync(file, "latin1"));
-        const bytes = readFileSync(path.join(copy, pieces.file));
-        writeFileSync(path.join(copy, pieces.file), bytes.subarray(0, bytes.length - 1));
-        return file;
-      },
+      () => withPieces("short-", (pieces) => writeFileSync(pieces, readFileSync(pieces).subarray(0, -1))),
       /^cannot start: the snapshot's pieces file .*\.pieces does not match the snapshot; run `npm run build`/,
+    ],
+    [
+      "whose pieces file is missing",
+      () => withPieces("no-pieces-", (pieces) => rmSync(pieces)),
+      /^cannot start: the snapshot's pieces file .*\.pieces cannot be read \(ENOENT\); run `npm run build`/,
     ],
     [
       "whose head names a pieces file of an impossible size",
       () => {
-        const copy = mkdtempSync(path.join(dir, "edited-"));
-        const file = copySnapshot(copy);
+        const file = copySnapshot(mkdtempSync(path.join(dir, "edited-")));
         writeFileSync(file, readFileSync(file, "latin1").replace(/"bytes":\d+/, `"bytes":${2 ** 53}`), "latin1");
         return file;
       },
       /^cannot start: snapshot .*\.json does not match its version \w+ \(edited\?\); run `npm run build`/,
-    ],
-    [
-      "whose pieces file is missing",
-      () => {
-        const copy = mkdtempSync(path.join(dir, "no-pieces-"));
-        const file = copySnapshot(copy);
-        rmSync(path.join(copy, JSON.parse(readFileSync(file, "latin1")).pieces.file));
-        return file;
-      },
-      /^cannot start: the snapshot's pieces file .*\.pieces cannot be read \(ENOENT\); run `npm run build`/,
     ],
   ])("refuses to start with a %s snapshot, in one actionable line", async (_case, file, message) => {
     const { code, output } = await runServer({ SNAPSHOT_PATH: file() }).done;
