@@ -18,6 +18,8 @@ export function packInt32(values: ArrayLike<number>): string {
   return bytes.toString("base64");
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 export function unpackInt32(packed: string): Int32Array {
   const bytes = Buffer.from(packed, "base64");
   const values = new Int32Array(bytes.length / 4);
@@ -27,8 +29,6 @@ export function unpackInt32(packed: string): Int32Array {
   else for (let i = 0; i < values.length; i++) values[i] = bytes.readInt32LE(i * 4);
   return values;
 }
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
  * Pieces of JSON text, item by item, stored in the snapshot's pieces file (raw UTF-8, not

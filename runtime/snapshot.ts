@@ -86,7 +86,7 @@ export function loadSnapshotFile(file: string): Catalog {
   }
   const folder = path.dirname(file);
   const early = piecesNamedAtTheHead(bytes);
-  const reading = early && readPiecesInBackground(path.join(folder, path.basename(early.file)), early.bytes);
+  const reading = early && readPiecesInBackground(piecesPath(early, folder), early.bytes);
   try {
     let snapshot: Snapshot;
     try {
@@ -115,6 +115,11 @@ function piecesNamedAtTheHead(bytes: Buffer): PiecesFile | null {
   return named ? (JSON.parse(named[1]) as PiecesFile) : null;
 }
 
+/** Where a snapshot's pieces file is: in its folder, whatever path the name might carry. */
+function piecesPath(pieces: PiecesFile, folder: string): string {
+  return path.join(folder, path.basename(pieces.file));
+}
+
 function samePieces(a: PiecesFile, b: PiecesFile): boolean {
   return a.file === b.file && a.bytes === b.bytes && a.sha256 === b.sha256;
 }
@@ -138,7 +143,7 @@ function checkVersion(snapshot: Snapshot, bytes: Buffer, file: string): void {
 /** The pieces file a snapshot names, read on this thread: its bytes and hash, or why it could not be read. */
 function readPiecesHere(pieces: PiecesFile, folder: string): PiecesReadResult {
   try {
-    const bytes = readFileSync(path.join(folder, path.basename(pieces.file)));
+    const bytes = readFileSync(piecesPath(pieces, folder));
     return { bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
   } catch (error) {
     return { code: (error as NodeJS.ErrnoException).code ?? "error" };
@@ -147,7 +152,7 @@ function readPiecesHere(pieces: PiecesFile, folder: string): PiecesReadResult {
 
 /** The pieces file's bytes once checked against the snapshot's size and hash (a torn or foreign file is refused). */
 function checkedPieces(pieces: PiecesFile, folder: string, read: PiecesReadResult): Buffer {
-  const file = path.join(folder, path.basename(pieces.file));
+  const file = piecesPath(pieces, folder);
   if ("code" in read) {
     throw new SnapshotError(`the snapshot's pieces file ${file} cannot be read (${read.code}); ${REBUILD}`);
   }

@@ -5,6 +5,8 @@ import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { Snapshot } from "../../core/snapshot-format.ts";
 import { readPiecesInBackground } from "../../runtime/pieces-reader.ts";
+import { loadSnapshotFile } from "../../runtime/snapshot.ts";
+import { editedSnapshot } from "../helpers/targets.ts";
 
 describe("reading the pieces file on a worker thread", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "surf-pieces-"));
@@ -31,5 +33,21 @@ describe("reading the pieces file on a worker thread", () => {
 
   it("declines, rather than throws, when the size it is told cannot be had (a snapshot's head edited by hand)", () => {
     expect(readPiecesInBackground(piecesPath, 2 ** 53)).toBeNull();
+  });
+
+  it("is only a head start: a snapshot whose head names its pieces otherwise loads them on the main thread", () => {
+    // The same pieces, named with their keys in another order: the head no longer reads as the build writes it.
+    const { snapshotPath: reordered, remove } = editedSnapshot((snapshot) => {
+      const { file, bytes, sha256 } = snapshot.pieces;
+      snapshot.pieces = { sha256, bytes, file } as typeof snapshot.pieces;
+    });
+    try {
+      expect(readFileSync(reordered, "latin1").slice(0, 2048)).toContain(`"pieces":{"sha256":"${pieces.sha256}"`);
+      const catalog = loadSnapshotFile(reordered);
+      expect(catalog.spots.size).toBe(catalog.snapshot.counts.spots);
+      expect(catalog.spots.list.bytes.equals(loadSnapshotFile(snapshotPath).spots.list.bytes)).toBe(true);
+    } finally {
+      remove();
+    }
   });
 });
