@@ -60,19 +60,20 @@ export function prefixRange(words: string[], prefix: string): [number, number] {
 export interface VocabularyIndex {
   vocabulary: Vocabulary;
   trie: Trie;
-  /** The vocabulary's words grouped by stem (only stems shared by two or more words). */
-  byStem: Map<string, string[]>;
+  /** The vocabulary's words (as indexes into it) grouped by stem (only stems shared by two or more words). */
+  byStem: Map<string, number[]>;
 }
 
 export function indexVocabulary(vocabulary: Vocabulary): VocabularyIndex {
-  const groups = new Map<string, string[]>();
-  for (const word of vocabulary.words) {
+  const { words } = vocabulary;
+  const groups = new Map<string, number[]>();
+  words.forEach((word, i) => {
     const key = stem(word);
     const group = groups.get(key);
-    if (group) group.push(word);
-    else groups.set(key, [word]);
-  }
-  for (const [key, group] of groups) if (group.length < 2 && group[0] === key) groups.delete(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
+  });
+  for (const [key, group] of groups) if (group.length < 2 && words[group[0]] === key) groups.delete(key);
   return { vocabulary, trie: buildTrie(vocabulary.words), byStem: groups };
 }
 
@@ -89,35 +90,49 @@ export function candidates(
   typos = true,
 ): Candidate[] {
   const { words, counts } = index.vocabulary;
-  const countOf = (candidate: string) => counts[lowerBound(words, candidate)];
-  const found = new Map<string, Candidate>();
-  const offer = (candidate: Omit<Candidate, "count">, count = countOf(candidate.word)) => {
-    const known = found.get(candidate.word);
-    if (!known || candidate.edits < known.edits) found.set(candidate.word, { ...candidate, count });
+  // Each word reached, by its index in the vocabulary, with the fewest edits it was reached with.
+  const found = new Map<number, { edits: number; kind: Candidate["kind"] }>();
+  const offer = (at: number, edits: number, kind: Candidate["kind"]) => {
+    const known = found.get(at);
+    if (!known || edits < known.edits) found.set(at, { edits, kind });
   };
   const at = lowerBound(words, word);
-  // Looked up even when the vocabulary lacks it: joined pairs of name words are indexed, not listed.
-  offer({ word, edits: 0, kind: "exact" }, words[at] === word ? counts[at] : 0);
-  for (const sibling of index.byStem.get(stem(word)) ?? []) offer({ word: sibling, edits: 0, kind: "stem" });
+  const listed = words[at] === word;
+  if (listed) offer(at, 0, "exact");
+  for (const sibling of index.byStem.get(stem(word)) ?? []) offer(sibling, 0, "stem");
   if (asPrefix) {
     const [start, end] = prefixRange(words, word);
-    for (const i of mostFrequent(counts, start, end, limit))
-      offer({ word: words[i], edits: 0, kind: "prefix" }, counts[i]);
+    for (const i of mostFrequent(counts, start, end, limit)) offer(i, 0, "prefix");
   }
   const edits = typos ? allowedEdits(typedLength, word.length) : 0;
   if (edits > 0) {
-    const typos = typoMatches(index.trie, words, word, edits, asPrefix);
-    for (const match of typos.words) offer({ ...match, kind: "typo" });
+    const typos = typoMatches(index.trie, word, edits, asPrefix);
+    for (const match of typos.words) offer(match.at, match.edits, "typo");
     for (const { start, end, edits } of typos.ranges) {
-      for (const i of mostFrequent(counts, start, end, limit))
-        offer({ word: words[i], edits, kind: "typo" }, counts[i]);
+      for (const i of mostFrequent(counts, start, end, limit)) offer(i, edits, "typo");
     }
   }
-  const rank = (candidate: Candidate) => (candidate.kind === "exact" ? 0 : candidate.kind === "stem" ? 1 : 2);
-  return [...found.values()]
-    .sort((a, b) => a.edits - b.edits || rank(a) - rank(b) || b.count - a.count || (a.word < b.word ? -1 : 1))
-    .slice(0, limit);
+  // One number orders them (edits, kind, more items first, then the word, as the vocabulary
+  // is sorted) and ends with the word's index: sorting numbers natively is far cheaper than
+  // a comparator over hundreds of candidates.
+  const keys = new Float64Array(found.size);
+  let k = 0;
+  for (const [i, { edits, kind }] of found)
+    keys[k++] = ((edits * 3 + KIND_ORDER[kind]) * INDEX_SPACE - counts[i]) * INDEX_SPACE + i;
+  const chosen: Candidate[] = [];
+  for (const key of keys.sort().subarray(0, listed ? limit : limit - 1)) {
+    const i = ((key % INDEX_SPACE) + INDEX_SPACE) % INDEX_SPACE;
+    const { edits, kind } = found.get(i)!;
+    chosen.push({ word: words[i], edits, kind, count: counts[i] });
+  }
+  // Looked up even when the vocabulary lacks it: joined pairs of name words are indexed, not listed.
+  return listed ? chosen : [{ word, edits: 0, kind: "exact", count: 0 }, ...chosen];
 }
+
+/** Room for a vocabulary index, and for an item count, in a candidate's sort key (2^21: two million). */
+const INDEX_SPACE = 2 ** 21;
+/** The order of candidates with as many edits: the word itself, then its plurals and singulars, then the rest. */
+const KIND_ORDER: Record<Candidate["kind"], number> = { exact: 0, stem: 1, prefix: 2, typo: 2 };
 
 /**
  * The indexes in [start, end) of the `limit` most frequent words (a short prefix such as
@@ -141,7 +156,8 @@ function mostFrequent(counts: number[], start: number, end: number, limit: numbe
 
 /** Words (or, as prefixes, ranges of words) within some number of edits of a query word. */
 interface TypoMatches {
-  words: { word: string; edits: number }[];
+  /** Words by their index in the vocabulary. */
+  words: { at: number; edits: number }[];
   /** Ranges [start, end) of words that all start within `edits` of the query word. */
   ranges: { start: number; end: number; edits: number }[];
 }
@@ -205,7 +221,7 @@ export function buildTrie(words: string[]): Trie {
  * one row of the edit-distance table per depth (Levenshtein with adjacent transpositions)
  * and leaves a branch as soon as every entry of its row passes `maxEdits`.
  */
-function typoMatches(trie: Trie, words: string[], query: string, maxEdits: number, asPrefix: boolean): TypoMatches {
+function typoMatches(trie: Trie, query: string, maxEdits: number, asPrefix: boolean): TypoMatches {
   const n = query.length;
   const found: TypoMatches = { words: [], ranges: [] };
   const rows: Int32Array[] = [Int32Array.from({ length: n + 1 }, (_, j) => j)];
@@ -214,7 +230,7 @@ function typoMatches(trie: Trie, words: string[], query: string, maxEdits: numbe
   const visit = (node: number, depth: number, previous: number) => {
     const row = rows[depth];
     const matched = row[n] <= maxEdits;
-    if (matched && ends[node] !== -1) found.words.push({ word: words[ends[node]], edits: row[n] });
+    if (matched && ends[node] !== -1) found.words.push({ at: ends[node], edits: row[n] });
     if (asPrefix && matched) {
       const from = ends[node] === -1 ? start[node] : start[node] + 1;
       if (from < end[node]) found.ranges.push({ start: from, end: end[node], edits: row[n] });
