@@ -14,19 +14,24 @@
  * words were found in (name, then place, then tags, then summary; an exact word before a
  * plural before a completion), then collection order.
  *
- * Cost: the postings of the candidate words, read once each; a query's scratch space
- * belongs to the loaded index and only the entries it touched are reset.
+ * Cost: each query word's finds are taken best first, so a position is scored once per
+ * word, when first reached. A common word (held by 1 item in 32 or more) is kept as a
+ * bitset at load: the positions a better find already reached cost a word operation per
+ * 32, not a step per posting. Rare words are read from their postings. When some items
+ * match every required word, only those are collected (from the bitset of their AND).
+ * A query's scratch space belongs to the loaded index and is cleared after it.
  */
 import type { SearchField, SearchIndex } from "../../core/search-index.ts";
 import { queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
 import { heldBytes, type Memo } from "../memory-budget.ts";
+import { andInto, type Bits, countBits, emptyBits, isDense } from "./bits.ts";
 import { type Positions, smallestOf } from "./positions.ts";
 import { type Candidate, candidates, indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
 
 /** Points of a word found in each field (decisions.md: name, then region and country, then tags, then summary). */
-const FIELD_POINTS: Record<SearchField, number> = { name: 8, pairs: 8, place: 4, tags: 2, summary: 1 };
+export const FIELD_POINTS: Record<SearchField, number> = { name: 8, pairs: 8, place: 4, tags: 2, summary: 1 };
 /** Multipliers by how the word was reached: the word itself beats its plural, which beats a completion. */
-const KIND_FACTOR: Record<Candidate["kind"], number> = { exact: 10, typo: 10, stem: 9, prefix: 8 };
+export const KIND_FACTOR: Record<Candidate["kind"], number> = { exact: 10, typo: 10, stem: 9, prefix: 8 };
 /** Words that never decide a result: they add points when found, nothing when not. */
 export const STOP_WORDS = new Set([
   "a",
@@ -51,7 +56,7 @@ export const STOP_WORDS = new Set([
   "with",
 ]);
 /** Words of a query beyond this many are not searched (a query is at most 200 characters anyway). */
-const MAX_WORDS = 12;
+export const MAX_WORDS = 12;
 /** Candidate words looked up per query word. */
 const CANDIDATES_PER_WORD = 32;
 
@@ -59,17 +64,20 @@ const CANDIDATES_PER_WORD = 32;
 export interface LoadedSearch {
   search: SearchIndex;
   vocabulary: VocabularyIndex;
+  /**
+   * Per field (in SEARCH_FIELDS order), the positions of each word held by at least 1 item
+   * in 32, as a bitset (bits.ts): a common word and its typo and prefix neighbours then
+   * cost word operations for the positions already reached, not one step per posting.
+   */
+  common: Map<string, Bits>[];
   scratch: Scratch;
 }
 
 interface Scratch {
-  /**
-   * For the word being scored, each position's best find so far as one number, smaller is
-   * better: typos × 4096 + (4095 − points); UNREACHED where the word has not reached it.
-   */
-  wordBest: Uint16Array;
-  /** The positions the word being scored has reached, in the order it reached them. */
-  reached: Int32Array;
+  /** The positions the word being scored has reached. */
+  wordBits: Bits;
+  /** The positions every required word scored so far has reached. */
+  everyWord: Bits;
   /**
    * Over the whole query, per position: words matched, typos and points packed in one
    * number (matched << 20 | typos << 12 | points), and which positions were touched.
@@ -77,24 +85,50 @@ interface Scratch {
    * each other (at most 12 words of 2 typos and 80 points each).
    */
   score: Uint32Array;
-  touched: Uint32Array;
+  touched: Bits;
 }
-
-/** A position the word being scored has not reached (wordBest). */
-const UNREACHED = 0xffff;
 
 export function loadSearch(search: SearchIndex): LoadedSearch {
   const size = search.size;
   return {
     search,
     vocabulary: indexVocabulary(search.vocabulary),
+    common: commonWords(search),
     scratch: {
-      wordBest: new Uint16Array(size).fill(UNREACHED),
-      reached: new Int32Array(size),
+      wordBits: emptyBits(size),
+      everyWord: emptyBits(size),
       score: new Uint32Array(size),
-      touched: new Uint32Array((size >>> 5) + 1),
+      touched: emptyBits(size),
     },
   };
+}
+
+/** The bitsets of LoadedSearch.common: only words the vocabulary counts in 1 item in 32 can be that common. */
+function commonWords(search: SearchIndex): Map<string, Bits>[] {
+  const { words, counts } = search.vocabulary;
+  const common = SEARCH_FIELDS.map(() => new Map<string, Bits>());
+  for (let i = 0; i < words.length; i++) {
+    if (!isDense(counts[i], search.size)) continue;
+    SEARCH_FIELDS.forEach((field, f) => {
+      const slots = postingSlots(search, words[i], field);
+      let count = 0;
+      for (const slot of slots) count += slot.length;
+      if (!isDense(count, search.size)) return;
+      const bits = emptyBits(search.size);
+      for (const slot of slots) for (const position of slot) bits[position >>> 5] |= 1 << (position & 31);
+      common[f].set(words[i], bits);
+    });
+  }
+  return common;
+}
+
+/**
+ * A word's postings in one field as FlexSearch holds them, a list per scoring slot (its
+ * slots mean nothing here: all of them are read), not merged and copied into one list.
+ */
+function postingSlots(search: SearchIndex, word: string, field: SearchField): number[][] {
+  const slots = search.index.search(word, { index: field, resolve: false }).result as (number[] | null)[];
+  return slots.filter((slot): slot is number[] => slot !== null && slot.length > 0);
 }
 
 interface QueryWord {
@@ -173,7 +207,7 @@ export function searchPositions(loaded: LoadedSearch, collection: string, q: str
 }
 
 /** The candidates of each query word, joined neighbours included (`cloud` + `break` → `cloudbreak`). */
-function wordCandidates(vocabulary: VocabularyIndex, words: QueryWord[]): Candidate[][] {
+export function wordCandidates(vocabulary: VocabularyIndex, words: QueryWord[]): Candidate[][] {
   const own = words.map((word, i) =>
     candidates(vocabulary, word.term, word.typed, i === words.length - 1, CANDIDATES_PER_WORD),
   );
@@ -194,65 +228,146 @@ function wordCandidates(vocabulary: VocabularyIndex, words: QueryWord[]): Candid
   return all;
 }
 
+/** One place a query word was found: a candidate word in one field, and what finding it adds to a position's score. */
+interface Find {
+  word: string;
+  field: number;
+  /** Smaller is better: typos × 4096 + (4095 − points). */
+  best: number;
+}
+
 function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
-  const { search, scratch } = loaded;
-  const { wordBest, reached } = scratch;
+  const { scratch } = loaded;
   const required = words.filter((word) => word.required).length;
+  let requiredSeen = 0;
+  let reached = 0;
   wordCandidates(loaded.vocabulary, words).forEach((list, i) => {
-    let count = 0;
-    for (const candidate of list) {
-      const factor = KIND_FACTOR[candidate.kind];
-      for (const field of SEARCH_FIELDS) {
-        const best = candidate.edits * 4096 + 4095 - FIELD_POINTS[field] * factor;
-        // Unresolved, a field's postings come as FlexSearch holds them (a list per scoring
-        // slot), not merged and copied into one list: all of them are read anyway.
-        for (const slot of search.index.search(candidate.word, { index: field, resolve: false }).result) {
-          if (slot) count = reach(slot as number[], best, wordBest, reached, count);
-        }
-      }
-    }
-    addWord(scratch, count, words[i].required);
+    reached += scoreWord(loaded, finds(list), words[i].required);
+    if (!words[i].required) return;
+    if (requiredSeen++ === 0) scratch.everyWord.set(scratch.wordBits);
+    else andInto(scratch.everyWord, scratch.wordBits);
   });
-  return collect(scratch, required);
+  const ranking = isEmpty(scratch.everyWord) ? collect(scratch, required) : collectEveryWord(scratch);
+  clear(scratch, reached);
+  return ranking;
 }
 
-/**
- * Adds the word just scored to the query's score of each position it reached, and clears
- * its per-word state. A small word adds its points when found; only a required word counts
- * as matched, with its typos.
- */
-function addWord(scratch: Scratch, count: number, isRequired: boolean): void {
-  const { wordBest, reached, score, touched } = scratch;
-  for (let k = 0; k < count; k++) {
-    const position = reached[k];
-    const best = wordBest[position];
-    const points = 4095 - (best & 4095);
-    score[position] += isRequired ? (1 << 20) + ((best >>> 12) << 12) + points : points;
-    touched[position >>> 5] |= 1 << (position & 31);
-    wordBest[position] = UNREACHED;
+/** A word's finds, best first: a position takes the first find that reaches it, which is its best. */
+function finds(list: Candidate[]): Find[] {
+  const found: Find[] = [];
+  for (const candidate of list) {
+    const factor = KIND_FACTOR[candidate.kind];
+    SEARCH_FIELDS.forEach((field, f) => {
+      found.push({
+        word: candidate.word,
+        field: f,
+        best: candidate.edits * 4096 + 4095 - FIELD_POINTS[field] * factor,
+      });
+    });
   }
+  return found.sort((a, b) => a.best - b.best);
 }
 
 /**
- * Records one candidate's postings for the word being scored: each position keeps its best
- * find (`best` when smaller), and a position reached for the first time is appended to
- * `reached`. Returns the new length of `reached`. A function of its own, on plain typed
- * arrays, so the engine keeps this hot loop monomorphic.
+ * Adds one query word to the score of each position it reaches, with its best find there.
+ * A small word adds its points when found; only a required word counts as matched, with
+ * its typos. Leaves the word's positions in `wordBits`; returns how many it reached.
  */
-function reach(postings: number[], best: number, wordBest: Uint16Array, reached: Int32Array, count: number): number {
-  for (let j = 0; j < postings.length; j++) {
-    const position = postings[j];
-    const before = wordBest[position];
-    if (before === UNREACHED) reached[count++] = position;
-    if (best < before) wordBest[position] = best;
+function scoreWord(loaded: LoadedSearch, found: Find[], isRequired: boolean): number {
+  const { wordBits } = loaded.scratch;
+  wordBits.fill(0);
+  let reached = 0;
+  for (const { word, field, best } of found) {
+    const points = 4095 - (best & 4095);
+    const added = isRequired ? (1 << 20) + ((best >>> 12) << 12) + points : points;
+    const bits = loaded.common[field].get(word);
+    if (bits) reached += addBits(loaded.scratch, bits, added);
+    else {
+      for (const slot of postingSlots(loaded.search, word, SEARCH_FIELDS[field]))
+        reached += addPostings(loaded.scratch, slot, added);
+    }
+  }
+  return reached;
+}
+
+/**
+ * Adds `added` to the positions of a common word the query word has not reached yet. The
+ * positions already reached cost a word operation per 32 of them. Returns how many were new.
+ */
+function addBits(scratch: Scratch, bits: Bits, added: number): number {
+  const { wordBits, touched, score } = scratch;
+  let count = 0;
+  for (let block = 0; block < bits.length; block++) {
+    let fresh = bits[block] & ~wordBits[block];
+    if (fresh === 0) continue;
+    wordBits[block] |= fresh;
+    touched[block] |= fresh;
+    while (fresh !== 0) {
+      const low = fresh & -fresh;
+      score[(block << 5) + 31 - Math.clz32(low)] += added;
+      fresh ^= low;
+      count++;
+    }
   }
   return count;
 }
 
 /**
- * The touched positions (a scan of the touched bits, so in ascending order), those matching
- * every required word if any do, else those matching most, each with its rank key (rank in
- * the high part, position in the low 20 bits). Leaves the scratch space clean for the next query.
+ * The same for a list of postings. A function of its own, on plain typed arrays, so the
+ * engine keeps this hot loop monomorphic.
+ */
+function addPostings(scratch: Scratch, postings: number[], added: number): number {
+  const { wordBits, touched, score } = scratch;
+  let count = 0;
+  for (let j = 0; j < postings.length; j++) {
+    const position = postings[j];
+    const block = position >>> 5;
+    const bit = 1 << (position & 31);
+    if ((wordBits[block] & bit) !== 0) continue;
+    wordBits[block] |= bit;
+    touched[block] |= bit;
+    score[position] += added;
+    count++;
+  }
+  return count;
+}
+
+function isEmpty(bits: Bits): boolean {
+  for (let i = 0; i < bits.length; i++) if (bits[i] !== 0) return false;
+  return true;
+}
+
+/** A position's rank key from its packed score: smaller is better (fewer words missed, fewer typos, more points). */
+function rankKey(packed: number, position: number): number {
+  const matched = packed >>> 20;
+  const typos = (packed >>> 12) & 255;
+  const rank = (MAX_WORDS - matched) * 2 ** 18 + typos * 2 ** 12 + 4095 - (packed & 4095);
+  return rank * POSITION_SPACE + position;
+}
+
+/** When some items match every required word: those, read from their bitset (ascending), each with its rank key. */
+function collectEveryWord(scratch: Scratch): Ranking {
+  const { score, everyWord } = scratch;
+  const count = countBits(everyWord);
+  const set = new Int32Array(count);
+  const keys = new Float64Array(count);
+  let kept = 0;
+  for (let block = 0; block < everyWord.length; block++) {
+    let bits = everyWord[block];
+    while (bits !== 0) {
+      const low = bits & -bits;
+      const position = (block << 5) + 31 - Math.clz32(low);
+      bits ^= low;
+      set[kept] = position;
+      keys[kept++] = rankKey(score[position], position);
+    }
+  }
+  return { set, keys };
+}
+
+/**
+ * When no item matches every required word: the touched positions matching the most
+ * words (at least one that is not a small word), ascending, each with its rank key.
  */
 function collect(scratch: Scratch, required: number): Ranking {
   const { score, touched } = scratch;
@@ -268,30 +383,46 @@ function collect(scratch: Scratch, required: number): Ranking {
       if (score[position] >>> 20 > most) most = score[position] >>> 20;
     }
   }
-  // Every required word, else as many as any item matches (at least one that is not a small word).
   const needed = Math.max(1, Math.min(required, most));
   const set = new Int32Array(count);
   const keys = new Float64Array(count);
   let kept = 0;
   for (let block = 0; block < touched.length; block++) {
     let bits = touched[block];
-    if (bits === 0) continue;
-    touched[block] = 0;
     while (bits !== 0) {
       const low = bits & -bits;
       const position = (block << 5) + 31 - Math.clz32(low);
       bits ^= low;
-      const packed = score[position];
-      score[position] = 0;
-      const matched = packed >>> 20;
-      if (matched < needed) continue;
-      // Smaller is better: fewer words missed, then fewer typos, then more points.
-      const typos = (packed >>> 12) & 255;
-      const rank = (MAX_WORDS - matched) * 2 ** 18 + typos * 2 ** 12 + 4095 - (packed & 4095);
+      if (score[position] >>> 20 < needed) continue;
       set[kept] = position;
-      keys[kept++] = rank * POSITION_SPACE + position;
+      keys[kept++] = rankKey(score[position], position);
     }
   }
   // Copied to their size when fewer are kept: a memo holds what it is charged for.
   return kept === count ? { set, keys } : { set: set.slice(0, kept), keys: keys.slice(0, kept) };
+}
+
+/**
+ * Leaves the scratch space clean for the next query: the scores of the touched positions
+ * one by one when few were reached, else all of them at once (a fill is far cheaper per
+ * position than a walk over the touched bits).
+ */
+function clear(scratch: Scratch, reached: number): void {
+  const { score, touched, everyWord } = scratch;
+  everyWord.fill(0);
+  if (reached * 16 >= score.length) {
+    score.fill(0);
+    touched.fill(0);
+    return;
+  }
+  for (let block = 0; block < touched.length; block++) {
+    let bits = touched[block];
+    if (bits === 0) continue;
+    touched[block] = 0;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      score[(block << 5) + 31 - Math.clz32(low)] = 0;
+      bits ^= low;
+    }
+  }
 }

@@ -1,0 +1,94 @@
+/**
+ * The ranking of runtime/catalog/search.ts against its definition, computed the plain way
+ * over the real snapshot: for each query word, each item's best find among the word's
+ * candidates in every field (FlexSearch's postings, read whole); the items matching every
+ * required word, else those matching the most; ranked by words matched, then typos, then
+ * points. The runtime gets there another way (finds best first, common words as bitsets,
+ * only the items matching every word collected), so the two must agree on every query.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { SEARCH_FIELDS } from "../../core/search-index.ts";
+import {
+  FIELD_POINTS,
+  KIND_FACTOR,
+  type LoadedSearch,
+  MAX_WORDS,
+  queryWords,
+  searchRanking,
+  wordCandidates,
+} from "../../runtime/catalog/search.ts";
+import { testCatalog } from "../helpers/app.ts";
+
+/** Position → [rank, position] for what q matches, by the definition. */
+function plainRanking(loaded: LoadedSearch, q: string): Map<number, number> | null {
+  const words = queryWords(q);
+  if (words.length === 0) return null;
+  const scores = new Map<number, { matched: number; typos: number; points: number }>();
+  wordCandidates(loaded.vocabulary, words).forEach((list, i) => {
+    const best = new Map<number, { typos: number; points: number }>();
+    for (const candidate of list) {
+      for (const field of SEARCH_FIELDS) {
+        const points = FIELD_POINTS[field] * KIND_FACTOR[candidate.kind];
+        const [hit] = loaded.search.index.search(candidate.word, { index: field, limit: 1e6 });
+        for (const position of (hit?.result ?? []) as number[]) {
+          const known = best.get(position);
+          const better =
+            !known || candidate.edits < known.typos || (candidate.edits === known.typos && points > known.points);
+          if (better) best.set(position, { typos: candidate.edits, points });
+        }
+      }
+    }
+    for (const [position, find] of best) {
+      const score = scores.get(position) ?? { matched: 0, typos: 0, points: 0 };
+      if (words[i].required) {
+        score.matched++;
+        score.typos += find.typos;
+      }
+      score.points += find.points;
+      scores.set(position, score);
+    }
+  });
+  const required = words.filter((word) => word.required).length;
+  const most = Math.max(0, ...[...scores.values()].map((score) => score.matched));
+  const needed = Math.max(1, Math.min(required, most));
+  const ranks = new Map<number, number>();
+  for (const [position, { matched, typos, points }] of scores) {
+    if (matched >= needed) ranks.set(position, (MAX_WORDS - matched) * 2 ** 18 + typos * 2 ** 12 + 4095 - points);
+  }
+  return ranks;
+}
+
+const catalog = testCatalog();
+
+describe.each([
+  ["spots", catalog.spots.search],
+  ["surfers", catalog.surfers.search],
+])("the %s ranking", (_, loaded) => {
+  const words = loaded.search.vocabulary.words;
+  /** A word of the index as someone types it: whole, cut short, with a typo, a plural, or a small word. */
+  const typed = fc.tuple(fc.nat(words.length - 1), fc.nat(5)).map(([i, how]) => {
+    const word = words[i];
+    if (how === 1) return word.slice(0, Math.max(1, word.length - 2));
+    if (how === 2) return `${word.slice(0, 2)}x${word.slice(3)}`;
+    if (how === 3) return `${word}s`;
+    if (how === 4) return ["the", "surf", "in", "zzqx", "spots"][i % 5];
+    return word;
+  });
+
+  it("is the plain definition's, item for item and rank for rank", () => {
+    fc.assert(
+      fc.property(fc.array(typed, { minLength: 1, maxLength: 4 }), (parts) => {
+        const q = parts.join(" ");
+        const ranking = searchRanking(loaded, "test", q);
+        const plain = plainRanking(loaded, q);
+        expect(ranking === null).toBe(plain === null);
+        if (!ranking || !plain) return;
+        const got = new Map([...ranking.set].map((position, k) => [position, Math.floor(ranking.keys[k] / 2 ** 20)]));
+        expect(got).toEqual(plain);
+        expect([...ranking.set]).toEqual([...ranking.set].sort((a, b) => a - b));
+      }),
+      { seed: 20261125, numRuns: 400 },
+    );
+  });
+});
