@@ -18,7 +18,8 @@
  * word, when first reached. A common word (held by 1 item in 32 or more) is kept as a
  * bitset at load: the positions a better find already reached cost a word operation per
  * 32, not a step per posting. Rare words are read from their postings. When some items
- * match every required word, only those are collected (from the bitset of their AND).
+ * match every required word (but those no item holds), only those are collected, from
+ * the bitset of their AND.
  * A query's scratch space belongs to the loaded index and is cleared after it.
  */
 import type { SearchField, SearchIndex } from "../../core/search-index.ts";
@@ -239,12 +240,16 @@ interface Find {
 function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
   const { scratch } = loaded;
   const required = words.filter((word) => word.required).length;
-  let requiredSeen = 0;
+  // The items matching every required word that matches anything (a word no item holds,
+  // such as a number, then costs nothing): when some exist, they are the answer (the most
+  // words any item matches), and only they are collected.
+  let matchingWords = 0;
   let reached = 0;
   wordCandidates(loaded.vocabulary, words).forEach((list, i) => {
-    reached += scoreWord(loaded, finds(list), words[i].required);
-    if (!words[i].required) return;
-    if (requiredSeen++ === 0) scratch.everyWord.set(scratch.wordBits);
+    const reachedByWord = scoreWord(loaded, finds(list), words[i].required);
+    reached += reachedByWord;
+    if (!words[i].required || reachedByWord === 0) return;
+    if (matchingWords++ === 0) scratch.everyWord.set(scratch.wordBits);
     else andInto(scratch.everyWord, scratch.wordBits);
   });
   const ranking = isEmpty(scratch.everyWord) ? collect(scratch, required) : collectEveryWord(scratch);
@@ -345,7 +350,7 @@ function rankKey(packed: number, position: number): number {
   return rank * POSITION_SPACE + position;
 }
 
-/** When some items match every required word: those, read from their bitset (ascending), each with its rank key. */
+/** When some items match every required word that matches anything: those (ascending), each with its rank key. */
 function collectEveryWord(scratch: Scratch): Ranking {
   const { score, everyWord } = scratch;
   const count = countBits(everyWord);
