@@ -92,15 +92,39 @@ function createDocument(): Document<SearchDocument> {
 
 export function buildSearchIndex(docs: SearchDocument[]): SearchIndex {
   const index = createDocument();
-  const counts = new Map<string, number>();
-  for (const doc of docs) {
-    index.add(doc);
-    const words = new Set<string>();
-    for (const field of VOCABULARY_FIELDS) for (const word of encoder.encode(doc[field])) words.add(word);
-    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
-  const words = [...counts.keys()].sort();
-  return { index, vocabulary: { words, counts: words.map((word) => counts.get(word)!) }, size: docs.length };
+  for (const doc of docs) index.add(doc);
+  return { index, vocabulary: vocabularyOf(index, docs.length), size: docs.length };
+}
+
+/** FlexSearch's word → postings map of one field (not in its types; export() reads the same). */
+function postingsOf(index: Document<SearchDocument>, field: SearchField): Map<string, number[][]> {
+  return (index as unknown as { index: Map<string, { map: Map<string, number[][]> }> }).index.get(field)!.map;
+}
+
+/**
+ * The vocabulary, read off the index's own word maps rather than by encoding every text a
+ * second time (a fifth of the build at 100k items): an item counts once per word, however
+ * many of its fields hold it.
+ */
+function vocabularyOf(index: Document<SearchDocument>, size: number): Vocabulary {
+  const maps = VOCABULARY_FIELDS.map((field) => postingsOf(index, field));
+  const words = [...new Set(maps.flatMap((map) => [...map.keys()]))].sort();
+  // The word each item was last counted for: a word's items are counted once across fields.
+  const countedFor = new Int32Array(size).fill(-1);
+  const counts = words.map((word, w) => {
+    let count = 0;
+    for (const map of maps) {
+      for (const slot of map.get(word) ?? []) {
+        for (const id of slot ?? []) {
+          if (countedFor[id] === w) continue;
+          countedFor[id] = w;
+          count++;
+        }
+      }
+    }
+    return count;
+  });
+  return { words, counts };
 }
 
 /** The index as plain JSON data (FlexSearch exports JSON strings; we embed them parsed). */
