@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { spotSearchDocuments, spotSearchNames } from "../../build/compile/spots.ts";
 import { surferSearchDocuments } from "../../build/compile/surfers.ts";
 import { checkContentDir } from "../../build/pipeline.ts";
-import { buildSearchIndex, type SearchDocument } from "../../core/search-index.ts";
+import { buildSearchIndex, queryTerms, type SearchDocument } from "../../core/search-index.ts";
 import type { SpotEntry, SurferEntry } from "../../core/snapshot-format.ts";
 import { type BoundingBox, positionsInBox } from "../../runtime/catalog/geo.ts";
 import { type LoadedSearch, loadSearch, searchPositions as search } from "../../runtime/catalog/search.ts";
@@ -148,5 +148,28 @@ describe("box queries through the loaded snapshot", () => {
       expect(latitude!).toBeLessThanOrEqual(-10);
       expect(longitude! >= 170 || longitude! <= -170).toBe(true);
     }
+  });
+});
+
+describe("the search vocabulary", () => {
+  /** Every distinct word of the searched fields (not joined pairs) and how many items hold it, done plainly. */
+  function plainVocabulary(docs: SearchDocument[]) {
+    const counts = new Map<string, number>();
+    for (const doc of docs) {
+      const words = new Set(["name", "place", "tags", "summary"].flatMap((field) => queryTerms(String(doc[field]))));
+      for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    const words = [...counts.keys()].sort();
+    return { words, counts: words.map((word) => counts.get(word)) };
+  }
+
+  it("is every word of the searched fields, with how many items hold it, as built and as loaded", () => {
+    const { content } = checkContentDir("content");
+    const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
+    const docs = spotSearchDocuments(entriesOf<SpotEntry>(catalog.spots), tagSlugsById, spotSearchNames(content));
+    const plain = plainVocabulary(docs);
+    expect(plain.words.length).toBeGreaterThan(1000);
+    expect(buildSearchIndex(docs).vocabulary).toEqual(plain);
+    expect(catalog.spots.search.search.vocabulary).toEqual(plain);
   });
 });
