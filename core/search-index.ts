@@ -96,9 +96,19 @@ export function buildSearchIndex(docs: SearchDocument[]): SearchIndex {
   return { index, vocabulary: vocabularyOf(index, docs.length), size: docs.length };
 }
 
-/** FlexSearch's word → postings map of one field (not in its types; export() reads the same). */
-function postingsOf(index: Document<SearchDocument>, field: SearchField): Map<string, number[][]> {
-  return (index as unknown as { index: Map<string, { map: Map<string, number[][]> }> }).index.get(field)!.map;
+/**
+ * A word's postings in one field as FlexSearch holds them: a list of item ids per scoring
+ * slot, some slots empty (the slots mean nothing to us: every one is read).
+ */
+export type PostingSlots = (number[] | null | undefined)[];
+
+/**
+ * FlexSearch's word → postings map of one field, the map its export() writes and import()
+ * fills (not in its types). Read directly, a whole word's postings cost a Map lookup:
+ * search() would encode the word again and wrap its result.
+ */
+export function postingsOf(index: Document<SearchDocument>, field: SearchField): Map<string, PostingSlots> {
+  return (index as unknown as { index: Map<string, { map: Map<string, PostingSlots> }> }).index.get(field)!.map;
 }
 
 /**

@@ -23,7 +23,7 @@
  * A query's scratch space belongs to the loaded index and is cleared after it.
  */
 import type { SearchField, SearchIndex } from "../../core/search-index.ts";
-import { queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
+import { type PostingSlots, postingsOf, queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
 import { heldBytes, type Memo } from "../memory-budget.ts";
 import { andInto, type Bits, countBits, emptyBits, isDense } from "./bits.ts";
 import { type Positions, smallestOf } from "./positions.ts";
@@ -65,6 +65,8 @@ const CANDIDATES_PER_WORD = 32;
 export interface LoadedSearch {
   search: SearchIndex;
   vocabulary: VocabularyIndex;
+  /** Per field (in SEARCH_FIELDS order), each word's postings (core/search-index.ts). */
+  postings: Map<string, PostingSlots>[];
   /**
    * Per field (in SEARCH_FIELDS order), the positions of each word held by at least 1 item
    * in 32, as a bitset (bits.ts): a common word and its typo and prefix neighbours then
@@ -91,10 +93,12 @@ interface Scratch {
 
 export function loadSearch(search: SearchIndex): LoadedSearch {
   const size = search.size;
+  const postings = SEARCH_FIELDS.map((field) => postingsOf(search.index, field));
   return {
     search,
     vocabulary: indexVocabulary(search.vocabulary),
-    common: commonWords(search),
+    postings,
+    common: commonWords(search, postings),
     scratch: {
       wordBits: emptyBits(size),
       everyWord: emptyBits(size),
@@ -105,31 +109,22 @@ export function loadSearch(search: SearchIndex): LoadedSearch {
 }
 
 /** The bitsets of LoadedSearch.common: only words the vocabulary counts in 1 item in 32 can be that common. */
-function commonWords(search: SearchIndex): Map<string, Bits>[] {
+function commonWords(search: SearchIndex, postings: Map<string, PostingSlots>[]): Map<string, Bits>[] {
   const { words, counts } = search.vocabulary;
   const common = SEARCH_FIELDS.map(() => new Map<string, Bits>());
   for (let i = 0; i < words.length; i++) {
     if (!isDense(counts[i], search.size)) continue;
-    SEARCH_FIELDS.forEach((field, f) => {
-      const slots = postingSlots(search, words[i], field);
+    postings.forEach((map, f) => {
+      const slots = map.get(words[i]) ?? [];
       let count = 0;
-      for (const slot of slots) count += slot.length;
+      for (const slot of slots) count += slot?.length ?? 0;
       if (!isDense(count, search.size)) return;
       const bits = emptyBits(search.size);
-      for (const slot of slots) for (const position of slot) bits[position >>> 5] |= 1 << (position & 31);
+      for (const slot of slots) for (const position of slot ?? []) bits[position >>> 5] |= 1 << (position & 31);
       common[f].set(words[i], bits);
     });
   }
   return common;
-}
-
-/**
- * A word's postings in one field as FlexSearch holds them, a list per scoring slot (its
- * slots mean nothing here: all of them are read), not merged and copied into one list.
- */
-function postingSlots(search: SearchIndex, word: string, field: SearchField): number[][] {
-  const slots = search.index.search(word, { index: field, resolve: false }).result as (number[] | null)[];
-  return slots.filter((slot): slot is number[] => slot !== null && slot.length > 0);
 }
 
 interface QueryWord {
@@ -229,10 +224,11 @@ export function wordCandidates(vocabulary: VocabularyIndex, words: QueryWord[]):
   return all;
 }
 
-/** One place a query word was found: a candidate word in one field, and what finding it adds to a position's score. */
+/** One place a query word was found: a candidate word in one field, its postings, and how good a find it is. */
 interface Find {
-  word: string;
-  field: number;
+  /** The postings as a bitset for a common word, else as FlexSearch holds them. */
+  bits?: Bits;
+  slots?: PostingSlots;
   /** Smaller is better: typos × 4096 + (4095 − points). */
   best: number;
 }
@@ -246,7 +242,7 @@ function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
   let matchingWords = 0;
   let reached = 0;
   wordCandidates(loaded.vocabulary, words).forEach((list, i) => {
-    const reachedByWord = scoreWord(loaded, finds(list), words[i].required);
+    const reachedByWord = scoreWord(scratch, finds(loaded, list), words[i].required);
     reached += reachedByWord;
     if (!words[i].required || reachedByWord === 0) return;
     if (matchingWords++ === 0) scratch.everyWord.set(scratch.wordBits);
@@ -257,17 +253,19 @@ function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
   return ranking;
 }
 
-/** A word's finds, best first: a position takes the first find that reaches it, which is its best. */
-function finds(list: Candidate[]): Find[] {
+/**
+ * A word's finds, best first: a position takes the first find that reaches it, which is its
+ * best. Only the fields that hold a candidate word are finds.
+ */
+function finds(loaded: LoadedSearch, list: Candidate[]): Find[] {
   const found: Find[] = [];
   for (const candidate of list) {
     const factor = KIND_FACTOR[candidate.kind];
     SEARCH_FIELDS.forEach((field, f) => {
-      found.push({
-        word: candidate.word,
-        field: f,
-        best: candidate.edits * 4096 + 4095 - FIELD_POINTS[field] * factor,
-      });
+      const best = candidate.edits * 4096 + 4095 - FIELD_POINTS[field] * factor;
+      const bits = loaded.common[f].get(candidate.word);
+      const slots = bits ? undefined : loaded.postings[f].get(candidate.word);
+      if (bits || slots) found.push({ bits, slots, best });
     });
   }
   return found.sort((a, b) => a.best - b.best);
@@ -278,19 +276,14 @@ function finds(list: Candidate[]): Find[] {
  * A small word adds its points when found; only a required word counts as matched, with
  * its typos. Leaves the word's positions in `wordBits`; returns how many it reached.
  */
-function scoreWord(loaded: LoadedSearch, found: Find[], isRequired: boolean): number {
-  const { wordBits } = loaded.scratch;
-  wordBits.fill(0);
+function scoreWord(scratch: Scratch, found: Find[], isRequired: boolean): number {
+  scratch.wordBits.fill(0);
   let reached = 0;
-  for (const { word, field, best } of found) {
+  for (const { bits, slots, best } of found) {
     const points = 4095 - (best & 4095);
     const added = isRequired ? (1 << 20) + ((best >>> 12) << 12) + points : points;
-    const bits = loaded.common[field].get(word);
-    if (bits) reached += addBits(loaded.scratch, bits, added);
-    else {
-      for (const slot of postingSlots(loaded.search, word, SEARCH_FIELDS[field]))
-        reached += addPostings(loaded.scratch, slot, added);
-    }
+    if (bits) reached += addBits(scratch, bits, added);
+    for (const slot of slots ?? []) if (slot) reached += addPostings(scratch, slot, added);
   }
   return reached;
 }
