@@ -25,7 +25,7 @@ interface Runner {
   name: string;
   api: (i: number) => unknown;
   orama?: (i: number) => unknown;
-  /** The p99 this kind must stay under at 100k spots (issue 16's targets), in ms. */
+  /** The p99 this kind must stay under at 100k spots (the targets of issues 13 and 16), in ms. */
   targetP99Ms?: number;
 }
 
@@ -99,11 +99,13 @@ function runners(catalog: Catalog, db: OramaDb | null): Runner[] {
   return [
     {
       name: "list, q",
+      targetP99Ms: 2,
       api: (i) => listSpots(catalog, { filters: {}, q: distinctQ(i) }, page),
       orama: (i) => oramaSearch({ term: distinctQ(i), properties: ["name", "place", "summary"], limit: 20 }),
     },
     {
       name: "list, q + one country",
+      targetP99Ms: 2,
       api: (i) => listSpots(catalog, { filters: { country: [country(i)] }, q: distinctQ(i) }, page),
       orama: (i) =>
         oramaSearch({
@@ -115,20 +117,24 @@ function runners(catalog: Catalog, db: OramaDb | null): Runner[] {
     },
     {
       name: "list, two filters",
+      targetP99Ms: 2,
       api: (i) => listSpots(catalog, { filters: { country: [country(i)], wave_type: ["reef", "point"] } }, page),
     },
     {
       name: "facets, one country",
+      targetP99Ms: 5,
       api: (i) => spotFacets(catalog, { filters: { country: [country(i)] } }),
       orama: (i) =>
         oramaSearch({ term: "", where: { country: { eq: country(i).toUpperCase() } }, facets: facetFields, limit: 0 }),
     },
     {
       name: "facets, q + filters",
+      targetP99Ms: 5,
       api: (i) => spotFacets(catalog, { filters: { country: [country(i)], wave_type: ["reef"] }, q: distinctQ(i) }),
     },
     {
       name: "bbox markers",
+      targetP99Ms: 2,
       api: (i) => spotMarkers(catalog, { filters: {}, bbox: BOXES[i % BOXES.length] }),
       orama: (i) => {
         const box = BOXES[i % 3]; // Orama's polygons do not cross the antimeridian
@@ -200,6 +206,9 @@ function geoRunners(catalog: Catalog, oramaSearch: (params: Parameters<typeof se
 
 /** Cold latencies of this API and, for the kinds Orama has, of Orama: 3 interleaved rounds, each capped in time. */
 export async function queryLatencies(catalog: Catalog, withOrama: boolean, budgetMs: number) {
+  // First, as a process just started answers them: right after load, before any warm-up
+  // (issue 13: markers are prepared at load, so the first bbox queries pay no more).
+  const justStartedBbox = measure((i) => spotMarkers(catalog, { filters: {}, bbox: boxAt(i) }), 0, 500, budgetMs);
   const spots = Array.from({ length: catalog.spots.size }, (_, i) => pieceValue<Spot>(catalog.spots.list, i)!);
   const started = performance.now();
   const db = withOrama ? await oramaOf(spots) : null;
@@ -217,11 +226,14 @@ export async function queryLatencies(catalog: Catalog, withOrama: boolean, budge
   }
   return {
     oramaIndexSeconds,
-    kinds: kinds.map((kind) => {
-      const { api, orama } = times.get(kind.name)!;
-      const summary = { name: kind.name, api: summarize(api), orama: orama.length > 0 ? summarize(orama) : null };
-      return { ...summary, targetP99Ms: kind.targetP99Ms ?? null };
-    }),
+    kinds: [
+      { name: "bbox markers, just started", api: summarize(justStartedBbox), orama: null, targetP99Ms: 2 },
+      ...kinds.map((kind) => {
+        const { api, orama } = times.get(kind.name)!;
+        const summary = { name: kind.name, api: summarize(api), orama: orama.length > 0 ? summarize(orama) : null };
+        return { ...summary, targetP99Ms: kind.targetP99Ms ?? null };
+      }),
+    ],
     worldZoom2Bytes: markersBody(catalog.spots.markers, spotClusters(catalog, { filters: {} }, 2)).length,
   };
 }
