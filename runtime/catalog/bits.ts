@@ -45,6 +45,11 @@ export function membership(set: Positions, size: number): (position: number) => 
   return (position) => hasBit(bits, position);
 }
 
+export function hasNoBits(bits: Bits): boolean {
+  for (let i = 0; i < bits.length; i++) if (bits[i] !== 0) return false;
+  return true;
+}
+
 /** How many bits are set (a population count per word, without a loop over its bits). */
 export function countBits(bits: Bits): number {
   let count = 0;

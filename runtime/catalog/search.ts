@@ -25,7 +25,7 @@
 import type { SearchField, SearchIndex } from "../../core/search-index.ts";
 import { type PostingSlots, postingsOf, queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
 import { heldBytes, type Memo } from "../memory-budget.ts";
-import { andInto, type Bits, countBits, emptyBits, isDense } from "./bits.ts";
+import { andInto, type Bits, countBits, emptyBits, hasNoBits, isDense } from "./bits.ts";
 import { type Positions, smallestOf } from "./positions.ts";
 import { type Candidate, candidates, indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
 
@@ -248,7 +248,7 @@ function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
     if (matchingWords++ === 0) scratch.everyWord.set(scratch.wordBits);
     else andInto(scratch.everyWord, scratch.wordBits);
   });
-  const ranking = isEmpty(scratch.everyWord) ? collect(scratch, required) : collectEveryWord(scratch);
+  const ranking = hasNoBits(scratch.everyWord) ? collect(scratch, required) : collectEveryWord(scratch);
   clear(scratch, reached);
   return ranking;
 }
@@ -311,8 +311,8 @@ function addBits(scratch: Scratch, bits: Bits, added: number): number {
 }
 
 /**
- * The same for a list of postings. A function of its own, on plain typed arrays, so the
- * engine keeps this hot loop monomorphic.
+ * The same for a list of postings. A function of its own, always given a plain array of
+ * small integers, so the engine keeps this hot loop monomorphic.
  */
 function addPostings(scratch: Scratch, postings: number[], added: number): number {
   const { wordBits, touched, score } = scratch;
@@ -328,11 +328,6 @@ function addPostings(scratch: Scratch, postings: number[], added: number): numbe
     count++;
   }
   return count;
-}
-
-function isEmpty(bits: Bits): boolean {
-  for (let i = 0; i < bits.length; i++) if (bits[i] !== 0) return false;
-  return true;
 }
 
 /** A position's rank key from its packed score: smaller is better (fewer words missed, fewer typos, more points). */
@@ -364,8 +359,9 @@ function collectEveryWord(scratch: Scratch): Ranking {
 }
 
 /**
- * When no item matches every required word: the touched positions matching the most
- * words (at least one that is not a small word), ascending, each with its rank key.
+ * Otherwise (no item matches all the required words that match anything): the touched
+ * positions matching the most words (at least one that is not a small word), ascending,
+ * each with its rank key.
  */
 function collect(scratch: Scratch, required: number): Ranking {
   const { score, touched } = scratch;

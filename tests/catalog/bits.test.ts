@@ -7,6 +7,7 @@ import {
   countBits,
   emptyBits,
   firstPositions,
+  hasNoBits,
   isDense,
   keepSet,
   orInto,
@@ -26,6 +27,7 @@ describe("bitsets of positions", () => {
       fc.property(positions, positions, fc.integer({ min: 0, max: SIZE + 5 }), (a, b, count) => {
         const bits = bitsOf(a);
         expect(countBits(bits)).toBe(a.length);
+        expect(hasNoBits(bits)).toBe(a.length === 0);
         expect(Array.from(firstPositions(bits, Number.POSITIVE_INFINITY))).toEqual(Array.from(a));
         expect(Array.from(firstPositions(bits, count))).toEqual(Array.from(a.subarray(0, count)));
         const inB = new Set(b);
