@@ -62,7 +62,8 @@ function facetList(field: FieldIndex, counts: Int32Array, selected: string[], sp
 /** The constraints of a selection, q's included, each with the field it comes from. */
 function allConstraints(selection: Selection): Constraint[] {
   const constraints = [...selection.constraints];
-  if (selection.ranked) constraints.push({ field: null, positions: selection.ranked.set });
+  const { ranked } = selection;
+  if (ranked) constraints.push({ field: null, ...(ranked.bits ? { bits: ranked.bits } : { positions: ranked.set }) });
   return constraints;
 }
 

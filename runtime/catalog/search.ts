@@ -168,6 +168,8 @@ export interface Ranking {
   set: Positions;
   /** The rank key of each position of `set`, aligned with it. */
   keys: Float64Array;
+  /** `set` as a bitset too when it holds 1 item in 32 or more: filters and facets then AND it (bits.ts). */
+  bits?: Bits;
 }
 
 /** How far a position is shifted in a rank key: the low 20 bits hold it (catalogs stay below 2^20 items). */
@@ -184,7 +186,7 @@ export function searchRanking(loaded: LoadedSearch, collection: string, q: strin
   const remembered = memo?.get<Ranking>(key);
   if (remembered) return remembered;
   const ranking = rank(loaded, words);
-  memo?.set(key, ranking, heldBytes(ranking.set, ranking.keys));
+  memo?.set(key, ranking, heldBytes(ranking.set, ranking.keys, ...(ranking.bits ? [ranking.bits] : [])));
   return ranking;
 }
 
@@ -355,7 +357,7 @@ function collectEveryWord(scratch: Scratch): Ranking {
       keys[kept++] = rankKey(score[position], position);
     }
   }
-  return { set, keys };
+  return { set, keys, bits: isDense(count, score.length) ? everyWord.slice() : undefined };
 }
 
 /**
