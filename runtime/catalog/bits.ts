@@ -50,15 +50,17 @@ export function hasNoBits(bits: Bits): boolean {
   return true;
 }
 
-/** How many bits are set (a population count per word, without a loop over its bits). */
+/** How many bits of one word are set, without a loop over them. */
+export function popcount(word: number): number {
+  let rest = word - ((word >>> 1) & 0x55555555);
+  rest = (rest & 0x33333333) + ((rest >>> 2) & 0x33333333);
+  return Math.imul((rest + (rest >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** How many bits are set. */
 export function countBits(bits: Bits): number {
   let count = 0;
-  for (let i = 0; i < bits.length; i++) {
-    let word = bits[i];
-    word -= (word >>> 1) & 0x55555555;
-    word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
-    count += Math.imul((word + (word >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-  }
+  for (let i = 0; i < bits.length; i++) count += popcount(bits[i]);
   return count;
 }
 

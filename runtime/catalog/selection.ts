@@ -19,6 +19,7 @@ import {
   isDense,
   keepSet,
   orInto,
+  popcount,
 } from "./bits.ts";
 import { intersectAll, type Positions, union } from "./positions.ts";
 import { type Ranking, rankedPositions, searchRanking } from "./search.ts";
@@ -117,15 +118,36 @@ export function firstOf(set: PositionSet, count: number): Positions {
 /**
  * The rank keys of q's matches that the set allows, in the same order: a bitset of the set
  * (its own, or one made from its list) is read twice, to size the answer and to fill it.
+ * When q's matches are a bitset too, only the matches both hold are visited: the index of
+ * one in q's sorted matches is the count of q's bits before it.
  */
 function allowedKeys(ranked: Ranking, set: PositionSet, size: number): Float64Array {
   const bits = set.bits ?? addPositions(emptyBits(size), set.positions);
+  if (ranked.bits) return allowedKeysOfBits(ranked, ranked.bits, bits);
   const { set: matches, keys } = ranked;
   let count = 0;
   for (let i = 0; i < matches.length; i++) if (hasBit(bits, matches[i])) count++;
   const kept = new Float64Array(count);
   let filled = 0;
   for (let i = 0; i < matches.length; i++) if (hasBit(bits, matches[i])) kept[filled++] = keys[i];
+  return kept;
+}
+
+function allowedKeysOfBits(ranked: Ranking, matched: Bits, allowed: Bits): Float64Array {
+  let count = 0;
+  for (let block = 0; block < matched.length; block++) count += popcount(matched[block] & allowed[block]);
+  const kept = new Float64Array(count);
+  let filled = 0;
+  let before = 0;
+  for (let block = 0; block < matched.length; block++) {
+    const word = matched[block];
+    for (let both = word & allowed[block]; both !== 0; both &= both - 1) {
+      const low = both & -both;
+      // The matches below this one in its word: the bits of `word` under its lowest set bit.
+      kept[filled++] = ranked.keys[before + popcount(word & (low - 1))];
+    }
+    before += popcount(word);
+  }
   return kept;
 }
 
