@@ -79,7 +79,10 @@ export interface LoadedSearch {
 interface Scratch {
   /** The positions the word being scored has reached. */
   wordBits: Bits;
-  /** The positions every required word scored so far has reached. */
+  /**
+   * The query's matches as they are worked out: the positions every required word that
+   * matches anything has reached (or, when none are, those matching the most words).
+   */
   everyWord: Bits;
   /**
    * Over the whole query, per position: words matched, typos and points packed in one
@@ -250,7 +253,8 @@ function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
     if (matchingWords++ === 0) scratch.everyWord.set(scratch.wordBits);
     else andInto(scratch.everyWord, scratch.wordBits);
   });
-  const ranking = hasNoBits(scratch.everyWord) ? collect(scratch, required) : collectEveryWord(scratch);
+  if (hasNoBits(scratch.everyWord)) keepMostMatched(scratch, required);
+  const ranking = rankingOf(scratch.score, scratch.everyWord);
   clear(scratch, reached);
   return ranking;
 }
@@ -340,62 +344,44 @@ function rankKey(packed: number, position: number): number {
   return rank * POSITION_SPACE + position;
 }
 
-/** When some items match every required word that matches anything: those (ascending), each with its rank key. */
-function collectEveryWord(scratch: Scratch): Ranking {
-  const { score, everyWord } = scratch;
-  const count = countBits(everyWord);
+/** The matches (ascending), each with its rank key, and as a bitset too when they are many. */
+function rankingOf(score: Uint32Array, matches: Bits): Ranking {
+  const count = countBits(matches);
   const set = new Int32Array(count);
   const keys = new Float64Array(count);
   let kept = 0;
-  for (let block = 0; block < everyWord.length; block++) {
-    let bits = everyWord[block];
-    while (bits !== 0) {
-      const low = bits & -bits;
-      const position = (block << 5) + 31 - Math.clz32(low);
-      bits ^= low;
+  for (let block = 0; block < matches.length; block++) {
+    for (let bits = matches[block]; bits !== 0; bits &= bits - 1) {
+      const position = (block << 5) + 31 - Math.clz32(bits & -bits);
       set[kept] = position;
       keys[kept++] = rankKey(score[position], position);
     }
   }
-  return { set, keys, bits: isDense(count, score.length) ? everyWord.slice() : undefined };
+  return { set, keys, bits: isDense(count, score.length) ? matches.slice() : undefined };
 }
 
 /**
- * Otherwise (no item matches all the required words that match anything): the touched
- * positions matching the most words (at least one that is not a small word), ascending,
- * each with its rank key.
+ * When no item matches all the required words that match anything: the touched positions
+ * matching the most words (at least one that is not a small word) become the matches.
  */
-function collect(scratch: Scratch, required: number): Ranking {
-  const { score, touched } = scratch;
+function keepMostMatched(scratch: Scratch, required: number): void {
+  const { score, touched, everyWord } = scratch;
   let most = 0;
-  let count = 0;
   for (let block = 0; block < touched.length; block++) {
-    let bits = touched[block];
-    while (bits !== 0) {
-      const low = bits & -bits;
-      const position = (block << 5) + 31 - Math.clz32(low);
-      bits ^= low;
-      count++;
-      if (score[position] >>> 20 > most) most = score[position] >>> 20;
+    for (let bits = touched[block]; bits !== 0; bits &= bits - 1) {
+      const matched = score[(block << 5) + 31 - Math.clz32(bits & -bits)] >>> 20;
+      if (matched > most) most = matched;
     }
   }
   const needed = Math.max(1, Math.min(required, most));
-  const set = new Int32Array(count);
-  const keys = new Float64Array(count);
-  let kept = 0;
   for (let block = 0; block < touched.length; block++) {
-    let bits = touched[block];
-    while (bits !== 0) {
+    let kept = 0;
+    for (let bits = touched[block]; bits !== 0; bits &= bits - 1) {
       const low = bits & -bits;
-      const position = (block << 5) + 31 - Math.clz32(low);
-      bits ^= low;
-      if (score[position] >>> 20 < needed) continue;
-      set[kept] = position;
-      keys[kept++] = rankKey(score[position], position);
+      if (score[(block << 5) + 31 - Math.clz32(low)] >>> 20 >= needed) kept |= low;
     }
+    everyWord[block] = kept;
   }
-  // Copied to their size when fewer are kept: a memo holds what it is charged for.
-  return kept === count ? { set, keys } : { set: set.slice(0, kept), keys: keys.slice(0, kept) };
 }
 
 /**
