@@ -220,43 +220,56 @@ export function buildTrie(words: string[]): Trie {
  * since every word under a matching prefix matches). A depth-first walk of the trie keeps
  * one row of the edit-distance table per depth (Levenshtein with adjacent transpositions)
  * and leaves a branch as soon as every entry of its row passes `maxEdits`.
+ *
+ * Only a band of each row is computed: the entries within `maxEdits` of the diagonal. One
+ * further away differs from it by more characters than that, so its distance does too;
+ * the entries just outside the band are set to `maxEdits + 1`, which is all a distance
+ * within the band can learn from them (it cannot be within `maxEdits` through them).
  */
 function typoMatches(trie: Trie, query: string, maxEdits: number, asPrefix: boolean): TypoMatches {
   const n = query.length;
   const found: TypoMatches = { words: [], ranges: [] };
-  const rows: Int32Array[] = [Int32Array.from({ length: n + 1 }, (_, j) => j)];
+  const rows: Int32Array[] = [Int32Array.from({ length: n + 2 }, (_, j) => j)];
+  const wanted = Int32Array.from({ length: n }, (_, j) => query.charCodeAt(j));
+  const beyond = maxEdits + 1;
   const { code: codes, firstChild, nextSibling, start, end, ends } = trie;
 
   const visit = (node: number, depth: number, previous: number) => {
     const row = rows[depth];
-    const matched = row[n] <= maxEdits;
+    // row[n] is in the band (exact) only when the depth is within maxEdits of n.
+    const matched = n - depth <= maxEdits && row[n] <= maxEdits;
     if (matched && ends[node] !== -1) found.words.push({ at: ends[node], edits: row[n] });
     if (asPrefix && matched) {
       const from = ends[node] === -1 ? start[node] : start[node] + 1;
       if (from < end[node]) found.ranges.push({ start: from, end: end[node], edits: row[n] });
       return; // deeper nodes are inside this range already
     }
-    rows[depth + 1] ??= new Int32Array(n + 1);
-    const next = rows[depth + 1];
+    const at = depth + 1;
+    const low = Math.max(1, at - maxEdits);
+    const high = Math.min(n, at + maxEdits);
+    if (low > high) return; // no entry of the next row can be within maxEdits
+    rows[at] ??= new Int32Array(n + 2);
+    const next = rows[at];
     const above = depth > 0 ? rows[depth - 1] : row;
     for (let child = firstChild[node]; child !== -1; child = nextSibling[child]) {
       const code = codes[child];
-      let left = row[0] + 1;
-      next[0] = left;
+      next[0] = at;
+      next[low - 1] = low > 1 ? beyond : at;
+      let left = next[low - 1];
       let smallest = left;
-      for (let j = 1; j <= n; j++) {
-        const wanted = query.charCodeAt(j - 1);
-        let value = row[j - 1] + (wanted === code ? 0 : 1);
+      for (let j = low; j <= high; j++) {
+        let value = row[j - 1] + (wanted[j - 1] === code ? 0 : 1);
         if (row[j] + 1 < value) value = row[j] + 1;
         if (left + 1 < value) value = left + 1;
-        if (j > 1 && wanted === previous && query.charCodeAt(j - 2) === code && above[j - 2] + 1 < value) {
+        if (j > 1 && wanted[j - 1] === previous && wanted[j - 2] === code && above[j - 2] + 1 < value) {
           value = above[j - 2] + 1;
         }
         next[j] = value;
         left = value;
         if (value < smallest) smallest = value;
       }
-      if (smallest <= maxEdits) visit(child, depth + 1, code);
+      next[high + 1] = beyond;
+      if (smallest <= maxEdits) visit(child, at, code);
     }
   };
   visit(0, 0, -1);
