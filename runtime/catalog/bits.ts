@@ -45,6 +45,7 @@ export function membership(set: Positions, size: number): (position: number) => 
   return (position) => hasBit(bits, position);
 }
 
+/** Whether no bit is set. */
 export function hasNoBits(bits: Bits): boolean {
   for (let i = 0; i < bits.length; i++) if (bits[i] !== 0) return false;
   return true;

@@ -18,9 +18,9 @@
  * word, when first reached. A common word (held by 1 item in 32 or more) is kept as a
  * bitset at load: the positions a better find already reached cost a word operation per
  * 32, not a step per posting. Rare words are read from their postings. When some items
- * match every required word (but those no item holds), only those are collected, from
- * the bitset of their AND.
- * A query's scratch space belongs to the loaded index and is cleared after it.
+ * match every required word (leaving out words no item holds), only those are collected,
+ * from the AND of the words' bitsets; otherwise those matching the most words. A query's
+ * scratch space belongs to the loaded index and is cleared after it.
  */
 import type { SearchField, SearchIndex } from "../../core/search-index.ts";
 import { type PostingSlots, postingsOf, queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
