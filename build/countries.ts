@@ -1,7 +1,8 @@
 /** English country names from i18n-iso-countries, so `q=portugal` finds Portuguese spots. */
 
 import { createRequire } from "node:module";
-import countries from "i18n-iso-countries";
+// The library without its locales (its main entry loads all 80): English is registered below.
+import countries from "i18n-iso-countries/index.js";
 
 const require = createRequire(import.meta.url);
 countries.registerLocale(require("i18n-iso-countries/langs/en.json"));
