@@ -25,7 +25,7 @@
 import type { SearchField, SearchIndex } from "../../core/search-index.ts";
 import { type PostingSlots, postingsOf, queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
 import { heldBytes, type Memo } from "../memory-budget.ts";
-import { andInto, type Bits, countBits, emptyBits, hasNoBits, isDense } from "./bits.ts";
+import { addPositions, andInto, type Bits, countBits, emptyBits, hasNoBits, isDense } from "./bits.ts";
 import { type Positions, smallestOf } from "./positions.ts";
 import { type Candidate, candidates, indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
 
@@ -123,7 +123,7 @@ function commonWords(search: SearchIndex, postings: Map<string, PostingSlots>[])
       for (const slot of slots) count += slot?.length ?? 0;
       if (!isDense(count, search.size)) return;
       const bits = emptyBits(search.size);
-      for (const slot of slots) for (const position of slot ?? []) bits[position >>> 5] |= 1 << (position & 31);
+      for (const slot of slots) if (slot) addPositions(bits, Int32Array.from(slot));
       common[f].set(words[i], bits);
     });
   }

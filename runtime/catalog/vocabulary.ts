@@ -17,8 +17,6 @@ export interface Candidate {
   edits: number;
   /** How the word was reached: the same word, a completion, a plural or singular, a typo. */
   kind: "exact" | "prefix" | "stem" | "typo";
-  /** In how many items the word occurs. */
-  count: number;
 }
 
 /**
@@ -123,10 +121,10 @@ export function candidates(
   for (const key of keys.sort().subarray(0, listed ? limit : limit - 1)) {
     const i = ((key % INDEX_SPACE) + INDEX_SPACE) % INDEX_SPACE;
     const { edits, kind } = found.get(i)!;
-    chosen.push({ word: words[i], edits, kind, count: counts[i] });
+    chosen.push({ word: words[i], edits, kind });
   }
   // Looked up even when the vocabulary lacks it: joined pairs of name words are indexed, not listed.
-  return listed ? chosen : [{ word, edits: 0, kind: "exact", count: 0 }, ...chosen];
+  return listed ? chosen : [{ word, edits: 0, kind: "exact" }, ...chosen];
 }
 
 /** Room for a vocabulary index, and for an item count, in a candidate's sort key (2^21: two million). */

@@ -64,6 +64,29 @@ describe("vocabulary candidates", () => {
     );
   });
 
+  // The order decides which candidates a query keeps (the first 32).
+  it("orders candidates: fewer edits, the word, its plurals, the rest; then more items, then the word", () => {
+    const kindOrder = { exact: 0, stem: 1, prefix: 2, typo: 2 };
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(word, { minLength: 1, maxLength: 60 }),
+        fc.array(fc.nat(50), { minLength: 60, maxLength: 60 }),
+        word,
+        fc.boolean(),
+        (list, itemCounts, query, asPrefix) => {
+          const words = [...list].sort();
+          const counts = words.map((_, i) => itemCounts[i]);
+          const countOf = (candidate: string) => counts[words.indexOf(candidate)] ?? 0;
+          const found = candidates(indexVocabulary({ words, counts }), query, query.length, asPrefix, 10_000);
+          const order = found.map((c) => [c.edits, kindOrder[c.kind], -countOf(c.word), c.word] as const);
+          const sorted = [...order].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || (a[3] < b[3] ? -1 : 1));
+          expect(order).toEqual(sorted);
+        },
+      ),
+      { seed: 20261125, numRuns: 300 },
+    );
+  });
+
   it("allows no typo below 4 characters, one from 4, two from 8, and never more than a third of the word", () => {
     expect([3, 4, 7, 8].map((length) => allowedEdits(length))).toEqual([0, 1, 1, 2]);
     expect(allowedEdits(4, 1)).toBe(0); // `zzzz` reads as `z`
