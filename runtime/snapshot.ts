@@ -1,6 +1,6 @@
 /**
- * Loads the snapshot once and hydrates its prebuilt indexes (FlexSearch import and
- * KDBush.from: nothing is rebuilt), then lays out what every query reads: value sets as
+ * Loads the snapshot once and hydrates its prebuilt indexes (the search postings unpacked
+ * and KDBush.from: nothing is rebuilt), then lays out what every query reads: value sets as
  * sorted position lists, each item's filter values as columns for facet counting, and the
  * items' serialized forms as Buffers. Refuses a missing, corrupt or incompatible file with one actionable sentence.
  */
@@ -11,7 +11,7 @@ import path from "node:path";
 import KDBush from "kdbush";
 import { compareCodePoints, compareNames } from "../core/fold.ts";
 import { type JsonPieces, piece, pieceValue, unpackInt32, unpackJson } from "../core/packed.ts";
-import { importSearchIndex, SEARCH_OPTIONS } from "../core/search-index.ts";
+import { importPostings, SEARCH_OPTIONS } from "../core/search-index.ts";
 import {
   type Collection,
   type FilterValue,
@@ -97,8 +97,14 @@ export function loadSnapshotFile(file: string): Catalog {
     checkFormat(snapshot, file);
     checkVersion(snapshot, bytes, file);
     const { pieces } = snapshot;
-    const readEarly = early && samePieces(early, pieces) ? reading?.result() : null;
-    return hydrate(snapshot, checkedPieces(pieces, folder, readEarly ?? readPiecesHere(pieces, folder)), file);
+    return hydrate(
+      snapshot,
+      () => {
+        const readEarly = early && samePieces(early, pieces) ? reading?.result() : null;
+        return checkedPieces(pieces, folder, readEarly ?? readPiecesHere(pieces, folder));
+      },
+      file,
+    );
   } finally {
     reading?.cancel();
   }
@@ -184,24 +190,35 @@ function checkFormat(snapshot: Snapshot, file: string): void {
   }
 }
 
-/** The catalog from a parsed snapshot and its pieces file's bytes. */
-export function hydrate(snapshot: Snapshot, pieces: Buffer, file = "snapshot"): Catalog {
+/**
+ * The catalog from a parsed snapshot and its pieces file's bytes. `takePieces` is called
+ * once every index the JSON holds is laid out: loadSnapshotFile has the file read on
+ * another thread meanwhile, and waits for it only then.
+ */
+export function hydrate(snapshot: Snapshot, takePieces: () => Buffer, file = "snapshot"): Catalog {
   checkFormat(snapshot, file);
   try {
+    const spots = loadCollection("spots", snapshot.spots);
+    const geo = loadGeo(snapshot.spots.geo, snapshot.spots.count);
+    const surfers = loadCollection("surfers", snapshot.surfers);
+    const pieces = takePieces();
     const catalog: Catalog = {
       snapshot,
       spots: {
-        ...loadCollection("spots", snapshot.spots, pieces),
+        ...spots,
+        ...itemPieces(snapshot.spots, pieces),
         markers: unpackJson(snapshot.spots.markers, pieces),
-        ...loadGeo(snapshot.spots.geo, snapshot.spots.count, pieces),
+        ...geo,
+        worldClusters: unpackJson(snapshot.spots.geo.clusters.byZoom, pieces),
       },
-      surfers: loadCollection("surfers", snapshot.surfers, pieces),
+      surfers: { ...surfers, ...itemPieces(snapshot.surfers, pieces) },
     };
     checkCounts(catalog);
-    // Everything now lives in Buffers, FlexSearch, KDBush and typed arrays; the packed copies can go.
+    // Everything now lives in Buffers, KDBush and typed arrays; the packed copies can go.
     releasePacked(snapshot);
     return catalog;
   } catch (error) {
+    if (error instanceof SnapshotError) throw error; // the pieces file's own (cannot be read, does not match)
     throw new SnapshotError(`snapshot ${file} is damaged (${(error as Error).message}); ${REBUILD}`);
   }
 }
@@ -230,7 +247,11 @@ function checkCounts({ snapshot, spots, surfers }: Catalog): void {
 function releasePacked(snapshot: Snapshot): void {
   const none = { offset: 0, ends: "" };
   for (const collection of [snapshot.spots, snapshot.surfers]) {
-    collection.search = { index: {}, vocabulary: collection.search.vocabulary };
+    for (const postings of Object.values(collection.search.fields)) {
+      postings.words = [];
+      postings.ends = "";
+      postings.ids = "";
+    }
     collection.list = none;
     collection.detail = none;
     for (const values of Object.values<FilterValue[]>(collection.filters)) {
@@ -241,33 +262,37 @@ function releasePacked(snapshot: Snapshot): void {
   snapshot.spots.geo = { positions: "", kdbush: "", clusters: { aloneFrom: "", byZoom: none } };
 }
 
+/** A collection's indexes, from the JSON alone (its items' serialized forms are in the pieces file). */
 function loadCollection<Filter extends string>(
   name: string,
   collection: Collection<Filter>,
-  pieces: Buffer,
-): LoadedCollection<Filter> {
+): Omit<LoadedCollection<Filter>, "list" | "detail"> {
   const size = collection.count;
   const fields = {} as Record<Filter, FieldIndex>;
   for (const [field, values] of Object.entries(collection.filters) as [Filter, FilterValue[]][]) {
     fields[field] = indexField(values, size);
   }
-  const list = unpackJson(collection.list, pieces);
-  const detail = unpackJson(collection.detail, pieces);
-  if (collection.slugs.length !== size || list.ends.length !== size || detail.ends.length !== size) {
-    throw new Error(`${name}: the items do not match their count ${size}`);
-  }
+  if (collection.slugs.length !== size) throw new Error(`${name}: the slugs do not match their count ${size}`);
   return {
     name,
     size,
     slugs: collection.slugs,
     positionBySlug: indexOf(collection.slugs),
-    list,
-    detail,
     detailKey: collection.detailKey,
     fields,
-    search: loadSearch(importSearchIndex(collection.search, size)),
+    search: loadSearch(importPostings(collection.search, size)),
     all: allPositions(size),
   };
+}
+
+/** A collection's items' serialized forms: views into the pieces file. */
+function itemPieces(collection: Collection<string>, pieces: Buffer): Pick<LoadedCollection<string>, "list" | "detail"> {
+  const list = unpackJson(collection.list, pieces);
+  const detail = unpackJson(collection.detail, pieces);
+  if (list.ends.length !== collection.count || detail.ends.length !== collection.count) {
+    throw new Error(`its items do not match their count ${collection.count}`);
+  }
+  return { list, detail };
 }
 
 /** Each slug's position (a plain loop: 100k entries without a pair array each). */
@@ -343,7 +368,7 @@ export interface LoadedGeo {
   worldClusters: JsonPieces;
 }
 
-function loadGeo(geo: GeoExport, size: number, pieces: Buffer): LoadedGeo {
+function loadGeo(geo: GeoExport, size: number): Omit<LoadedGeo, "worldClusters"> {
   const bytes = Buffer.from(geo.kdbush, "base64");
   // Small Buffers share a pooled ArrayBuffer: KDBush needs exactly its own bytes.
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
@@ -378,6 +403,5 @@ function loadGeo(geo: GeoExport, size: number, pieces: Buffer): LoadedGeo {
     geoUnit: unitVectors(geoCoords),
     geoExtent,
     aloneFrom,
-    worldClusters: unpackJson(geo.clusters.byZoom, pieces),
   };
 }

@@ -22,8 +22,8 @@
  * from the AND of the words' bitsets; otherwise those matching the most words. A query's
  * scratch space belongs to the loaded index and is cleared after it.
  */
-import type { SearchField, SearchIndex } from "../../core/search-index.ts";
-import { type PostingSlots, postingsOf, queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
+import type { FieldPostings, Postings, SearchField } from "../../core/search-index.ts";
+import { queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
 import { heldBytes, type Memo } from "../memory-budget.ts";
 import { addPositions, andInto, type Bits, countBits, emptyBits, hasNoBits, isDense } from "./bits.ts";
 import { type Positions, smallestOf } from "./positions.ts";
@@ -63,10 +63,8 @@ const CANDIDATES_PER_WORD = 32;
 
 /** A collection's index, ready for queries: the vocabulary laid out, and scratch space for one query. */
 export interface LoadedSearch {
-  search: SearchIndex;
+  search: Postings;
   vocabulary: VocabularyIndex;
-  /** Per field (in SEARCH_FIELDS order), each word's postings (core/search-index.ts). */
-  postings: Map<string, PostingSlots>[];
   /**
    * Per field (in SEARCH_FIELDS order), the positions of each word held by at least 1 item
    * in 32, as a bitset (bits.ts): a common word and its typo and prefix neighbours then
@@ -94,14 +92,12 @@ interface Scratch {
   touched: Bits;
 }
 
-export function loadSearch(search: SearchIndex): LoadedSearch {
+export function loadSearch(search: Postings): LoadedSearch {
   const size = search.size;
-  const postings = SEARCH_FIELDS.map((field) => postingsOf(search.index, field));
   return {
     search,
     vocabulary: indexVocabulary(search.vocabulary),
-    postings,
-    common: commonWords(search, postings),
+    common: commonWords(search),
     scratch: {
       wordBits: emptyBits(size),
       everyWord: emptyBits(size),
@@ -112,22 +108,24 @@ export function loadSearch(search: SearchIndex): LoadedSearch {
 }
 
 /** The bitsets of LoadedSearch.common: only words the vocabulary counts in 1 item in 32 can be that common. */
-function commonWords(search: SearchIndex, postings: Map<string, PostingSlots>[]): Map<string, Bits>[] {
+function commonWords(search: Postings): Map<string, Bits>[] {
   const { words, counts } = search.vocabulary;
   const common = SEARCH_FIELDS.map(() => new Map<string, Bits>());
   for (let i = 0; i < words.length; i++) {
     if (!isDense(counts[i], search.size)) continue;
-    postings.forEach((map, f) => {
-      const slots = map.get(words[i]) ?? [];
-      let count = 0;
-      for (const slot of slots) count += slot?.length ?? 0;
-      if (!isDense(count, search.size)) return;
-      const bits = emptyBits(search.size);
-      for (const slot of slots) if (slot) addPositions(bits, Int32Array.from(slot));
-      common[f].set(words[i], bits);
+    search.fields.forEach((postings, f) => {
+      const held = heldBy(postings, words[i]);
+      if (held && isDense(held.length, search.size))
+        common[f].set(words[i], addPositions(emptyBits(search.size), held));
     });
   }
   return common;
+}
+
+/** The positions holding a word in one field (a view), or undefined when none does. */
+function heldBy({ wordIds, ends, ids }: FieldPostings, word: string): Int32Array | undefined {
+  const w = wordIds.get(word);
+  return w === undefined ? undefined : ids.subarray(w === 0 ? 0 : ends[w - 1], ends[w]);
 }
 
 interface QueryWord {
@@ -231,9 +229,9 @@ export function wordCandidates(vocabulary: VocabularyIndex, words: QueryWord[]):
 
 /** One place a query word was found: a candidate word in one field, its postings, and how good a find it is. */
 interface Find {
-  /** The postings as a bitset for a common word, else as FlexSearch holds them. */
+  /** The postings as a bitset for a common word, else as positions. */
   bits?: Bits;
-  slots?: PostingSlots;
+  held?: Int32Array;
   /** Smaller is better: typos × 4096 + (4095 − points). */
   best: number;
 }
@@ -270,8 +268,8 @@ function finds(loaded: LoadedSearch, list: Candidate[]): Find[] {
     SEARCH_FIELDS.forEach((field, f) => {
       const best = candidate.edits * 4096 + 4095 - FIELD_POINTS[field] * factor;
       const bits = loaded.common[f].get(candidate.word);
-      const slots = bits ? undefined : loaded.postings[f].get(candidate.word);
-      if (bits || slots) found.push({ bits, slots, best });
+      const held = bits ? undefined : heldBy(loaded.search.fields[f], candidate.word);
+      if (bits || held) found.push({ bits, held, best });
     });
   }
   return found.sort((a, b) => a.best - b.best);
@@ -285,11 +283,11 @@ function finds(loaded: LoadedSearch, list: Candidate[]): Find[] {
 function scoreWord(scratch: Scratch, found: Find[], isRequired: boolean): number {
   scratch.wordBits.fill(0);
   let reached = 0;
-  for (const { bits, slots, best } of found) {
+  for (const { bits, held, best } of found) {
     const points = 4095 - (best & 4095);
     const added = isRequired ? (1 << 20) + ((best >>> 12) << 12) + points : points;
     if (bits) reached += addBits(scratch, bits, added);
-    for (const slot of slots ?? []) if (slot) reached += addPostings(scratch, slot, added);
+    if (held) reached += addPostings(scratch, held, added);
   }
   return reached;
 }
@@ -316,11 +314,8 @@ function addBits(scratch: Scratch, bits: Bits, added: number): number {
   return count;
 }
 
-/**
- * The same for a list of postings. A function of its own, always given a plain array of
- * small integers, so the engine keeps this hot loop monomorphic.
- */
-function addPostings(scratch: Scratch, postings: number[], added: number): number {
+/** The same for a word's positions (a function of its own, so the engine keeps this hot loop monomorphic). */
+function addPostings(scratch: Scratch, postings: Int32Array, added: number): number {
   const { wordBits, touched, score } = scratch;
   let count = 0;
   for (let j = 0; j < postings.length; j++) {

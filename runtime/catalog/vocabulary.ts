@@ -2,7 +2,7 @@
  * Finding, among the index's words, those a query word may mean: itself, its completions
  * (the last word, while typing), its plurals and singulars, and words a typo or two away.
  * FlexSearch offers none of these with a bound on the edit distance, so they are ours;
- * each candidate word is then looked up whole in the FlexSearch index.
+ * each candidate word is then looked up whole in the index's postings.
  *
  * The vocabulary is sorted, so every prefix is a contiguous range of it (completions are
  * a binary search away), and a trie over it, built at load, finds the words a typo or two

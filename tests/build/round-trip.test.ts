@@ -4,19 +4,24 @@
  */
 import KDBush from "kdbush";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { spotSearchDocuments, spotSearchNames } from "../../build/compile/spots.ts";
-import { surferSearchDocuments } from "../../build/compile/surfers.ts";
-import { checkContentDir } from "../../build/pipeline.ts";
-import { buildSearchIndex, queryTerms, type SearchDocument } from "../../core/search-index.ts";
-import type { SpotEntry, SurferEntry } from "../../core/snapshot-format.ts";
+import {
+  buildSearchIndex,
+  exportSearchIndex,
+  importPostings,
+  postingsOf,
+  queryTerms,
+  SEARCH_FIELDS,
+  type SearchDocument,
+  type SearchIndex,
+} from "../../core/search-index.ts";
+import type { SpotEntry } from "../../core/snapshot-format.ts";
 import { type BoundingBox, positionsInBox } from "../../runtime/catalog/geo.ts";
 import { type LoadedSearch, loadSearch, searchPositions as search } from "../../runtime/catalog/search.ts";
-
-/** An index built now from the same documents, never exported. */
-const fresh = (docs: SearchDocument[]) => loadSearch(buildSearchIndex(docs));
-
 import { type Catalog, entryAt, loadSnapshotFile } from "../../runtime/snapshot.ts";
-import { entriesOf } from "../helpers/app.ts";
+import { type FreshSearch, freshSearch } from "../helpers/fresh-search.ts";
+
+/** An index built now from the same documents, exported in memory (never written, parsed or released). */
+const fresh = (index: SearchIndex) => loadSearch(importPostings(exportSearchIndex(index), index.size));
 
 let catalog: Catalog;
 /** The positions a query finds, as a plain list (no memo: every call searches). */
@@ -24,18 +29,16 @@ const searchPositions = (index: LoadedSearch, q: string) => {
   const found = search(index, "test", q);
   return found && Array.from(found);
 };
+let built: FreshSearch;
 let freshSpots: LoadedSearch;
 let freshSurfers: LoadedSearch;
 let freshGeo: KDBush;
 
 beforeAll(() => {
   catalog = loadSnapshotFile(inject("snapshotPath"));
-  const { content } = checkContentDir("content");
-  const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
-  const spotNames = spotSearchNames(content);
-  freshSpots = fresh(spotSearchDocuments(entriesOf<SpotEntry>(catalog.spots), tagSlugsById, spotNames));
-  const surferAliases = new Map(content.surfers.map(({ record }) => [record.slug, record.aliases ?? []]));
-  freshSurfers = fresh(surferSearchDocuments(entriesOf<SurferEntry>(catalog.surfers), surferAliases));
+  built = freshSearch(catalog);
+  freshSpots = fresh(built.spots.index);
+  freshSurfers = fresh(built.surfers.index);
   freshGeo = new KDBush(catalog.spots.geoPositions.length);
   for (const position of catalog.spots.geoPositions) {
     const { latitude, longitude } = entryAt<SpotEntry>(catalog.spots, position).spot;
@@ -46,6 +49,25 @@ beforeAll(() => {
 
 const slugsOf = (positions: ArrayLike<number> | null) =>
   Array.from(positions ?? [], (position) => entryAt<SpotEntry>(catalog.spots, position).spot.slug);
+
+describe("the search postings of the loaded snapshot", () => {
+  it.each(["spots", "surfers"] as const)("hold, for every field and word of %s, the items FlexSearch finds", (name) => {
+    const { index } = built[name].index;
+    const loaded = catalog[name].search.search;
+    SEARCH_FIELDS.forEach((field, f) => {
+      const { wordIds, ends, ids } = loaded.fields[f];
+      const words = [...postingsOf(index, field).keys()];
+      expect(words.length).toBeGreaterThan(0);
+      expect(new Set(wordIds.keys())).toEqual(new Set(words));
+      for (const word of words) {
+        const w = wordIds.get(word)!;
+        const held = Array.from(ids.subarray(w === 0 ? 0 : ends[w - 1], ends[w]));
+        const [found] = index.search(word, { index: field, limit: 1e6 });
+        expect(held, `${field}: ${word}`).toEqual(((found?.result ?? []) as number[]).sort((a, b) => a - b));
+      }
+    });
+  });
+});
 
 describe("full-text search through the loaded snapshot", () => {
   it.each([
@@ -164,9 +186,7 @@ describe("the search vocabulary", () => {
   }
 
   it("is every word of the searched fields, with how many items hold it, as built and as loaded", () => {
-    const { content } = checkContentDir("content");
-    const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
-    const docs = spotSearchDocuments(entriesOf<SpotEntry>(catalog.spots), tagSlugsById, spotSearchNames(content));
+    const { docs } = built.spots;
     const plain = plainVocabulary(docs);
     expect(plain.words.length).toBeGreaterThan(1000);
     expect(buildSearchIndex(docs).vocabulary).toEqual(plain);

@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SEARCH_FIELDS } from "../../core/search-index.ts";
+import { SEARCH_FIELDS, type SearchIndex } from "../../core/search-index.ts";
 import {
   FIELD_POINTS,
   KIND_FACTOR,
@@ -19,9 +19,10 @@ import {
   wordCandidates,
 } from "../../runtime/catalog/search.ts";
 import { testCatalog } from "../helpers/app.ts";
+import { freshSearch } from "../helpers/fresh-search.ts";
 
-/** Position → [rank, position] for what q matches, by the definition. */
-function plainRanking(loaded: LoadedSearch, q: string): Map<number, number> | null {
+/** Position → [rank, position] for what q matches, by the definition, with FlexSearch finding each word. */
+function plainRanking(loaded: LoadedSearch, flexsearch: SearchIndex, q: string): Map<number, number> | null {
   const words = queryWords(q);
   if (words.length === 0) return null;
   const scores = new Map<number, { matched: number; typos: number; points: number }>();
@@ -30,7 +31,7 @@ function plainRanking(loaded: LoadedSearch, q: string): Map<number, number> | nu
     for (const candidate of list) {
       for (const field of SEARCH_FIELDS) {
         const points = FIELD_POINTS[field] * KIND_FACTOR[candidate.kind];
-        const [hit] = loaded.search.index.search(candidate.word, { index: field, limit: 1e6 });
+        const [hit] = flexsearch.index.search(candidate.word, { index: field, limit: 1e6 });
         for (const position of (hit?.result ?? []) as number[]) {
           const known = best.get(position);
           const better =
@@ -60,11 +61,12 @@ function plainRanking(loaded: LoadedSearch, q: string): Map<number, number> | nu
 }
 
 const catalog = testCatalog();
+const built = freshSearch(catalog);
 
 describe.each([
-  ["spots", catalog.spots.search],
-  ["surfers", catalog.surfers.search],
-])("the %s ranking", (_, loaded) => {
+  ["spots", catalog.spots.search, built.spots.index],
+  ["surfers", catalog.surfers.search, built.surfers.index],
+])("the %s ranking", (_, loaded, flexsearch) => {
   const words = loaded.search.vocabulary.words;
   /** A word of the index as someone types it: whole, cut short, with a typo, a plural, or a small word. */
   const typed = fc.tuple(fc.nat(words.length - 1), fc.nat(5)).map(([i, how]) => {
@@ -81,7 +83,7 @@ describe.each([
       fc.property(fc.array(typed, { minLength: 1, maxLength: 4 }), (parts) => {
         const q = parts.join(" ");
         const ranking = searchRanking(loaded, "test", q);
-        const plain = plainRanking(loaded, q);
+        const plain = plainRanking(loaded, flexsearch, q);
         expect(ranking === null).toBe(plain === null);
         if (!ranking || !plain) return;
         const got = new Map([...ranking.set].map((position, k) => [position, Math.floor(ranking.keys[k] / 2 ** 20)]));

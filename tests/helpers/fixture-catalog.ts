@@ -9,5 +9,5 @@ export function catalogFrom(contentDir: string, mediaBaseUrl = "https://media.te
   if (problems.length > 0) throw new Error(problems.map(formatProblem).join("\n"));
   // Through JSON, as the server would read it from disk.
   const { json, pieces } = compileSnapshot(content, mediaBaseUrl, new Date());
-  return hydrate(JSON.parse(json), Buffer.concat(pieces));
+  return hydrate(JSON.parse(json), () => Buffer.concat(pieces));
 }

@@ -90,8 +90,14 @@ describe("reload", () => {
     // Counts that disagree with the items are refused even when the version was recomputed to match.
     const parsed = JSON.parse(good);
     parsed.counts.quotes += 1;
-    expect(() => hydrate(parsed, readFileSync(path.join(dir, parsed.pieces.file)))).toThrow(
+    expect(() => hydrate(parsed, () => readFileSync(path.join(dir, parsed.pieces.file)))).toThrow(
       /is damaged \(it holds \d+ quotes but counts \d+\)/,
+    );
+    // So are search postings whose words and lists disagree.
+    const torn = JSON.parse(good);
+    torn.spots.search.fields.place.words.pop();
+    expect(() => hydrate(torn, () => readFileSync(path.join(dir, torn.pieces.file)))).toThrow(
+      /is damaged \(the search postings of place do not add up\)/,
     );
     expect(await total()).toBe(4);
   });
