@@ -46,14 +46,6 @@ ARG MEDIA_BASE_URL=""
 RUN MEDIA_BASE_URL="${MEDIA_BASE_URL}" npm run build && npm run build:server
 
 # ---------------------------------------------------------------------------------------
-# A fresh production-only install (no tsx, esbuild, vitest, typescript, playwright):
-# cleaner than pruning the full tree, and cached separately from the build.
-FROM ${NODE_IMAGE} AS prod-deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
-
-# ---------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 # Set here only: in the stages above NODE_ENV=production would make `npm ci` skip the
 # dev dependencies the build needs.
@@ -69,10 +61,11 @@ RUN mkdir -p /var/cache/surf && chown node:node /var/cache/surf
 # Owned by root and not writable by `node`: the process cannot change its own code or
 # snapshot. package.json names the app and its version for whoever inspects the image.
 COPY package.json ./
-COPY --from=prod-deps /app/node_modules ./node_modules
 # What the runtime reads: the snapshot, its pieces file (named by its hash), the
-# description, the two compiled programs; not the source maps, which embed the sources.
-COPY --from=build /app/dist/*.json /app/dist/*.pieces /app/dist/*.mjs ./dist/
+# description, the two compiled programs with their dependencies bundled in (no
+# node_modules: scripts/build-server.ts) and those dependencies' licences; not the
+# source maps, which embed the sources.
+COPY --from=build /app/dist/*.json /app/dist/*.pieces /app/dist/*.mjs /app/dist/*.txt ./dist/
 
 # The non-root user the official Node images ship (uid 1000, gid 1000).
 USER node
