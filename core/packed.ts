@@ -3,7 +3,9 @@
  * object it reads, which at catalog scale is most of a server's start, so the large and
  * regular parts travel packed:
  *
- * - integer lists (positions) as little-endian Int32 bytes, base64, inside the JSON;
+ * - integer lists (positions) as little-endian Int32 bytes, base64, inside the JSON, or,
+ *   the large ones, as raw bytes in the pieces file (read and hashed on another thread
+ *   while the snapshot is parsed: nothing to parse, decode or hash on the main thread);
  * - the items' own JSON (their list, detail and marker forms), each serialized once by the
  *   build, as raw bytes in the pieces file beside the snapshot, with the offset where each
  *   item's text ends.
@@ -27,6 +29,23 @@ export function unpackInt32(packed: string): Int32Array {
   // own: one copy instead of a call per value, which at load is a million calls at 100k spots.
   if (LITTLE_ENDIAN) new Uint8Array(values.buffer).set(bytes.subarray(0, values.length * 4));
   else for (let i = 0; i < values.length; i++) values[i] = bytes.readInt32LE(i * 4);
+  return values;
+}
+
+/** A list of integers in the pieces file: `count` little-endian Int32 from `offset` (a multiple of 4). */
+export interface PackedInt32Ref {
+  offset: number;
+  count: number;
+}
+
+/** The list as an Int32Array: a view into the pieces file's bytes where they allow one, else a copy. */
+export function int32At(file: Buffer, { offset, count }: PackedInt32Ref): Int32Array {
+  if (offset % 4 !== 0 || offset + count * 4 > file.length)
+    throw new Error("a list of integers lies outside the pieces file");
+  const bytes = file.subarray(offset, offset + count * 4);
+  if (LITTLE_ENDIAN && bytes.byteOffset % 4 === 0) return new Int32Array(bytes.buffer, bytes.byteOffset, count);
+  const values = new Int32Array(count);
+  for (let i = 0; i < count; i++) values[i] = bytes.readInt32LE(i * 4);
   return values;
 }
 

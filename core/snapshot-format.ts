@@ -3,7 +3,7 @@
  * contract between `build/` and `runtime/`; both import it, neither redefines it.
  */
 
-import type { PackedJson } from "./packed.ts";
+import type { PackedInt32Ref, PackedJson } from "./packed.ts";
 import type {
   Clip,
   EventResults,
@@ -23,7 +23,7 @@ export const SNAPSHOT_FILE = "snapshot.json";
 export const OPENAPI_FILE = "openapi.json";
 
 /** Bumped whenever the shape below changes; the runtime refuses any other. */
-export const SNAPSHOT_FORMAT = 7;
+export const SNAPSHOT_FORMAT = 8;
 
 /** The items' serialized forms, a file of raw bytes beside the snapshot (see packed.ts). */
 export interface PiecesFile {
@@ -95,6 +95,16 @@ export interface FilterValue {
 }
 
 /**
+ * The same field turned around, for counting facets: the values of position p are the
+ * ones numbered `ids[starts[p]]` to `ids[starts[p + 1] - 1]` (none, one, or several tags),
+ * a value's number being its index in the field's FilterValue list (both in the pieces file).
+ */
+export interface FieldColumns {
+  starts: PackedInt32Ref;
+  ids: PackedInt32Ref;
+}
+
+/**
  * Items in their default order (tier rank, name, slug): a position is an index here.
  * Each item is serialized once, by the build, in the forms the API sends.
  */
@@ -110,6 +120,7 @@ export interface Collection<Filter extends string> {
   detail: PackedJson;
   detailKey: string;
   filters: Record<Filter, FilterValue[]>;
+  columns: Record<Filter, FieldColumns>;
   search: SearchExport;
 }
 

@@ -10,10 +10,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import KDBush from "kdbush";
 import { compareCodePoints, compareNames } from "../core/fold.ts";
-import { type JsonPieces, piece, pieceValue, unpackInt32, unpackJson } from "../core/packed.ts";
+import { int32At, type JsonPieces, piece, pieceValue, unpackInt32, unpackJson } from "../core/packed.ts";
 import { importPostings, SEARCH_OPTIONS } from "../core/search-index.ts";
 import {
   type Collection,
+  type FieldColumns,
   type FilterValue,
   type GeoExport,
   type PiecesFile,
@@ -206,12 +207,12 @@ export function hydrate(snapshot: Snapshot, takePieces: () => Buffer, file = "sn
       snapshot,
       spots: {
         ...spots,
-        ...itemPieces(snapshot.spots, pieces),
+        ...piecesOf(snapshot.spots, pieces),
         markers: unpackJson(snapshot.spots.markers, pieces),
         ...geo,
         worldClusters: unpackJson(snapshot.spots.geo.clusters.byZoom, pieces),
       },
-      surfers: { ...surfers, ...itemPieces(snapshot.surfers, pieces) },
+      surfers: { ...surfers, ...piecesOf(snapshot.surfers, pieces) },
     };
     checkCounts(catalog);
     // Everything now lives in Buffers, KDBush and typed arrays; the packed copies can go.
@@ -262,16 +263,12 @@ function releasePacked(snapshot: Snapshot): void {
   snapshot.spots.geo = { positions: "", kdbush: "", clusters: { aloneFrom: "", byZoom: none } };
 }
 
-/** A collection's indexes, from the JSON alone (its items' serialized forms are in the pieces file). */
+/** A collection's indexes that the JSON holds alone (see piecesOf for the rest). */
 function loadCollection<Filter extends string>(
   name: string,
   collection: Collection<Filter>,
-): Omit<LoadedCollection<Filter>, "list" | "detail"> {
+): Omit<LoadedCollection<Filter>, "list" | "detail" | "fields"> {
   const size = collection.count;
-  const fields = {} as Record<Filter, FieldIndex>;
-  for (const [field, values] of Object.entries(collection.filters) as [Filter, FilterValue[]][]) {
-    fields[field] = indexField(values, size);
-  }
   if (collection.slugs.length !== size) throw new Error(`${name}: the slugs do not match their count ${size}`);
   return {
     name,
@@ -279,20 +276,26 @@ function loadCollection<Filter extends string>(
     slugs: collection.slugs,
     positionBySlug: indexOf(collection.slugs),
     detailKey: collection.detailKey,
-    fields,
     search: loadSearch(importPostings(collection.search, size)),
     all: allPositions(size),
   };
 }
 
-/** A collection's items' serialized forms: views into the pieces file. */
-function itemPieces(collection: Collection<string>, pieces: Buffer): Pick<LoadedCollection<string>, "list" | "detail"> {
+/** What of a collection the pieces file holds: its items' serialized forms, and its filter fields' columns. */
+function piecesOf<Filter extends string>(
+  collection: Collection<Filter>,
+  pieces: Buffer,
+): Pick<LoadedCollection<Filter>, "list" | "detail" | "fields"> {
   const list = unpackJson(collection.list, pieces);
   const detail = unpackJson(collection.detail, pieces);
   if (list.ends.length !== collection.count || detail.ends.length !== collection.count) {
     throw new Error(`its items do not match their count ${collection.count}`);
   }
-  return { list, detail };
+  const fields = {} as Record<Filter, FieldIndex>;
+  for (const [field, values] of Object.entries(collection.filters) as [Filter, FilterValue[]][]) {
+    fields[field] = indexField(values, collection.columns[field], collection.count, pieces);
+  }
+  return { list, detail, fields };
 }
 
 /** Each slug's position (a plain loop: 100k entries without a pair array each). */
@@ -309,24 +312,16 @@ export function entryAt<Entry>(collection: LoadedCollection<string>, position: n
   return { [collection.detailKey]: first, ...rest } as Entry;
 }
 
-/** Turns the build's value → positions table around into per-position value lists (compressed rows). */
-function indexField(filterValues: FilterValue[], size: number): FieldIndex {
+/** A field's values as sets (positions, and bitsets for common ones) and as columns (what facets count). */
+function indexField(filterValues: FilterValue[], columns: FieldColumns, size: number, pieces: Buffer): FieldIndex {
   const values = filterValues.map(({ value, key, positions }) => {
     const list = unpackInt32(positions);
     const bits = isDense(list.length, size) ? addPositions(emptyBits(size), list) : null;
     return { value, key, positions: list, bits };
   });
-  // Indexed loops: this runs once per field at load, before the engine has optimized
-  // anything, and an iterator per typed array costs several times more there.
-  const starts = new Int32Array(size + 1);
-  for (const { positions } of values) for (let i = 0; i < positions.length; i++) starts[positions[i] + 1]++;
-  for (let position = 0; position < size; position++) starts[position + 1] += starts[position];
-  const ids = new Int32Array(starts[size]);
-  const filled = starts.slice(0, size);
-  for (let id = 0; id < values.length; id++) {
-    const { positions } = values[id];
-    for (let i = 0; i < positions.length; i++) ids[filled[positions[i]]++] = id;
-  }
+  const starts = int32At(pieces, columns.starts);
+  const ids = int32At(pieces, columns.ids);
+  if (starts.length !== size + 1 || starts[size] !== ids.length) throw new Error("a field's columns do not add up");
   const byName = values
     .map((_value, id) => id)
     .sort(

@@ -4,7 +4,8 @@
  * filter tables and the full-text index.
  */
 import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../core/search-index.ts";
-import type { Collection, FilterValue } from "../../core/snapshot-format.ts";
+import type { Collection } from "../../core/snapshot-format.ts";
+import type { CompiledFilter } from "./filters.ts";
 import type { PiecesWriter } from "./pieces.ts";
 
 export function compileCollection<Entry, Filter extends string>(
@@ -13,16 +14,23 @@ export function compileCollection<Entry, Filter extends string>(
   detailKey: keyof Entry & string,
   restKeys: (keyof Entry & string)[],
   slugOf: (entry: Entry) => string,
-  filters: Record<Filter, FilterValue[]>,
+  filters: Record<Filter, CompiledFilter>,
   searchDocuments: SearchDocument[],
 ): Collection<Filter> {
+  const fields = Object.entries<CompiledFilter>(filters);
   return {
     count: entries.length,
     slugs: entries.map(slugOf),
     list: pieces.add(entries.map((entry) => JSON.stringify(entry[detailKey]))),
     detail: pieces.add(entries.map((entry) => detailRest(entry, restKeys))),
     detailKey,
-    filters,
+    filters: Object.fromEntries(fields.map(([field, { values }]) => [field, values])) as Collection<Filter>["filters"],
+    columns: Object.fromEntries(
+      fields.map(([field, { columns }]) => [
+        field,
+        { starts: pieces.addInt32(columns.starts), ids: pieces.addInt32(columns.ids) },
+      ]),
+    ) as Collection<Filter>["columns"],
     search: exportSearchIndex(buildSearchIndex(searchDocuments)),
   };
 }

@@ -4,7 +4,7 @@
  * of its pieces ends (see core/packed.ts).
  */
 import { createHash } from "node:crypto";
-import { type PackedJson, packInt32 } from "../../core/packed.ts";
+import { type PackedInt32Ref, type PackedJson, packInt32 } from "../../core/packed.ts";
 import { type PiecesFile, piecesFileName } from "../../core/snapshot-format.ts";
 
 /** Pieces are encoded to UTF-8 in batches of about this many characters: one allocation per batch, not per piece. */
@@ -30,6 +30,20 @@ export class PiecesWriter {
     return { offset, ends: packInt32(ends) };
   }
 
+  /** Appends a list of integers as raw Int32 bytes, at an offset aligned for an Int32Array view. */
+  addInt32(values: Int32Array): PackedInt32Ref {
+    this.flush();
+    const padding = (4 - (this.length % 4)) % 4;
+    if (padding > 0) this.chunks.push(Buffer.alloc(padding));
+    this.length += padding;
+    const bytes = Buffer.alloc(values.length * 4);
+    for (let i = 0; i < values.length; i++) bytes.writeInt32LE(values[i], i * 4);
+    this.chunks.push(bytes);
+    const offset = this.length;
+    this.length += bytes.length;
+    return { offset, count: values.length };
+  }
+
   private append(text: string): void {
     this.batch.push(text);
     this.batchCharacters += text.length;
@@ -37,6 +51,7 @@ export class PiecesWriter {
   }
 
   private flush(): void {
+    if (this.batch.length === 0) return;
     this.chunks.push(Buffer.from(this.batch.join(""), "utf8"));
     this.batch = [];
     this.batchCharacters = 0;

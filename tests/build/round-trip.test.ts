@@ -173,6 +173,24 @@ describe("box queries through the loaded snapshot", () => {
   });
 });
 
+describe("the filter columns of the loaded snapshot", () => {
+  it("list, for every position, the values whose positions hold it, in value order", () => {
+    for (const collection of [catalog.spots, catalog.surfers]) {
+      for (const [name, field] of Object.entries(collection.fields)) {
+        const byPosition = Array.from({ length: collection.size }, () => [] as number[]);
+        field.values.forEach(({ positions }, id) => {
+          for (const position of positions) byPosition[position].push(id);
+        });
+        const columns = Array.from({ length: collection.size }, (_, position) =>
+          Array.from(field.ids.subarray(field.starts[position], field.starts[position + 1])),
+        );
+        expect(columns, `${collection.name}.${name}`).toEqual(byPosition);
+        expect(field.ids.length, `${collection.name}.${name}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
 describe("the search vocabulary", () => {
   /** Every distinct word of the searched fields (not joined pairs) and how many items hold it, done plainly. */
   function plainVocabulary(docs: SearchDocument[]) {
