@@ -193,8 +193,8 @@ function checkFormat(snapshot: Snapshot, file: string): void {
 
 /**
  * The catalog from a parsed snapshot and its pieces file's bytes. `takePieces` is called
- * once every index the JSON holds is laid out: loadSnapshotFile has the file read on
- * another thread meanwhile, and waits for it only then.
+ * once the indexes that need only the JSON (search, slugs, geo) are laid out:
+ * loadSnapshotFile has the file read on another thread meanwhile, and waits for it only then.
  */
 export function hydrate(snapshot: Snapshot, takePieces: () => Buffer, file = "snapshot"): Catalog {
   checkFormat(snapshot, file);
@@ -293,7 +293,7 @@ function piecesOf<Filter extends string>(
   }
   const fields = {} as Record<Filter, FieldIndex>;
   for (const [field, values] of Object.entries(collection.filters) as [Filter, FilterValue[]][]) {
-    fields[field] = indexField(values, collection.columns[field], collection.count, pieces);
+    fields[field] = indexField(field, values, collection.columns[field], collection.count, pieces);
   }
   return { list, detail, fields };
 }
@@ -313,7 +313,13 @@ export function entryAt<Entry>(collection: LoadedCollection<string>, position: n
 }
 
 /** A field's values as sets (positions, and bitsets for common ones) and as columns (what facets count). */
-function indexField(filterValues: FilterValue[], columns: FieldColumns, size: number, pieces: Buffer): FieldIndex {
+function indexField(
+  field: string,
+  filterValues: FilterValue[],
+  columns: FieldColumns,
+  size: number,
+  pieces: Buffer,
+): FieldIndex {
   const values = filterValues.map(({ value, key, positions }) => {
     const list = unpackInt32(positions);
     const bits = isDense(list.length, size) ? addPositions(emptyBits(size), list) : null;
@@ -321,7 +327,8 @@ function indexField(filterValues: FilterValue[], columns: FieldColumns, size: nu
   });
   const starts = int32At(pieces, columns.starts);
   const ids = int32At(pieces, columns.ids);
-  if (starts.length !== size + 1 || starts[size] !== ids.length) throw new Error("a field's columns do not add up");
+  if (starts.length !== size + 1 || starts[size] !== ids.length)
+    throw new Error(`the columns of ${field} do not add up`);
   const byName = values
     .map((_value, id) => id)
     .sort(

@@ -82,6 +82,11 @@ it("runs with plain node and only the dist files, answers /healthz and the API, 
   ]);
   expect(taken.filter((file) => file.endsWith(".pieces"))).toHaveLength(1);
   expect(taken.some((file) => file.endsWith(".map"))).toBe(false);
+  // Every package the bundles hold code from, with its licence: the runtime's own dependencies among them.
+  const licenses = readFileSync(path.join(dir, "dist", "third-party-licenses.txt"), "utf8");
+  for (const name of ["h3", "listhen", "pino", "flexsearch", "kdbush", "ioredis", "lru-cache"]) {
+    expect(licenses).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+\\n\\n\\S`, "m"));
+  }
   // The on-demand Redis store loads, its client bundled in.
   const redisChunk = taken.find((file) => file.startsWith("redis-store-"));
   expect(redisChunk).toBeDefined();

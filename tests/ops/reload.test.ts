@@ -99,6 +99,12 @@ describe("reload", () => {
     expect(() => hydrate(torn, () => readFileSync(path.join(dir, torn.pieces.file)))).toThrow(
       /is damaged \(the search postings of place do not add up\)/,
     );
+    // And facet columns that do not cover every item.
+    const short = JSON.parse(good);
+    short.spots.columns.country.starts.count -= 1;
+    expect(() => hydrate(short, () => readFileSync(path.join(dir, short.pieces.file)))).toThrow(
+      /is damaged \(the columns of country do not add up\)/,
+    );
     expect(await total()).toBe(4);
   });
 
