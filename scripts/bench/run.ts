@@ -10,16 +10,15 @@
  *   HTTP      throughput from a second process (autocannon, loopback, logging on): a
  *             repeated request, and a stream of URLs that never repeats, each against a
  *             bare Node `http` server answering a body of the same size (the stream's
- *             mean), and a bare h3 app; in rounds that alternate the server and the
- *             baselines, each figure the median round
+ *             mean), and a bare h3 app
  *   memory    resident memory after a stream of distinct q queries and with clients that
  *             ask for the whole map and never read, against the budget
  *
  * and checks that the optimized paths answer exactly what a naive pass does (q included).
  * Ratios are taken within one run: they hold on a noisy machine, absolute times do not.
  *
- * Options: --sizes 1000,10000,100000  --seconds 3 (per HTTP load)  --rounds 3 (of HTTP loads)
- *          --connections 32  --budget 800 (ms per query kind, system and round)
+ * Options: --sizes 1000,10000,100000  --seconds 5 (per HTTP load)  --connections 32
+ *          --budget 800 (ms per query kind, system and round)
  * Results: printed, and written as JSON to .cache/bench/results-<time>.json.
  */
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -34,14 +33,12 @@ const { values } = parseArgs({
   options: {
     sizes: { type: "string" },
     seconds: { type: "string" },
-    rounds: { type: "string" },
     connections: { type: "string" },
     budget: { type: "string" },
   },
 });
 const SIZES = (values.sizes ?? "1000,10000,100000").split(",").map(Number);
-const SECONDS = Number(values.seconds ?? 3);
-const ROUNDS = Number(values.rounds ?? 3);
+const SECONDS = Number(values.seconds ?? 5);
 const CONNECTIONS = Number(values.connections ?? 32);
 const BUDGET_MS = Number(values.budget ?? 800);
 const CACHE_MAX_MB = 64;
@@ -57,80 +54,21 @@ interface LoadResult {
   bytesPerResponse: number;
 }
 
-async function load(port: number, target: string, ...rest: string[]): Promise<LoadResult> {
+async function load(port: number, target: string): Promise<LoadResult> {
   return JSON.parse(
-    await finished(run("scripts/bench/load.ts", [String(port), String(SECONDS), String(CONNECTIONS), target, ...rest])),
+    await finished(run("scripts/bench/load.ts", [String(port), String(SECONDS), String(CONNECTIONS), target])),
   );
 }
 
-/** A bare server answering a body of this size (baseline-servers.ts), until stopped. */
 async function baseline(kind: "node" | "h3", bodyBytes: number) {
   const server = run("scripts/bench/baseline-servers.ts", [kind, String(bodyBytes)]);
   const port = await waitForPort(server, /listening (\d+)/);
-  return {
-    load: () => load(port, REPEATED_PATH),
-    stop: async () => {
-      server.process.kill("SIGTERM");
-      await server.exited;
-    },
-  };
-}
-
-/** The round with the median throughput, with the errors of every round. */
-function medianRound(rounds: LoadResult[]): LoadResult {
-  const median = [...rounds].sort((a, b) => a.rps - b.rps)[rounds.length >> 1];
-  const sum = (key: "errors" | "non2xx") => rounds.reduce((total, round) => total + round[key], 0);
-  return { ...median, errors: sum("errors"), non2xx: sum("non2xx") };
-}
-
-/**
- * The HTTP loads, in ROUNDS rounds that alternate this server and the bare baselines (the
- * order reversed every other round): a ratio then compares two servers measured at the
- * same moments of a noisy machine, not one measured a minute after the other. Round r
- * sends the distinct queries numbered r, r + ROUNDS, r + 2 ROUNDS...: no URL is ever
- * repeated, and every round's answers weigh the same.
- */
-async function httpLoads(port: number, bodyBytes: number) {
-  const node = await baseline("node", bodyBytes);
-  const h3 = await baseline("h3", bodyBytes);
-  let nodeAtStreamBody: Awaited<ReturnType<typeof baseline>> | undefined; // once the stream's body is known
-  const rounds = { repeated: [], distinct: [], worldMap: [], node: [], h3: [], nodeAtDistinctBody: [] } as Record<
-    "repeated" | "distinct" | "worldMap" | "node" | "h3" | "nodeAtDistinctBody",
-    LoadResult[]
-  >;
-  // The stream's pages are 1 to 100 items, so its answers are larger than the repeated
-  // one's: it is compared with a bare server sending its mean body (headers weigh the same).
-  const streamBodyBytes = () => {
-    const [repeated, distinct] = [rounds.repeated[0], rounds.distinct[0]];
-    return Math.round(distinct.bytesPerResponse - (repeated.bytesPerResponse - bodyBytes));
-  };
   try {
-    for (let round = 0; round < ROUNDS; round++) {
-      const loads: [keyof typeof rounds, () => Promise<LoadResult>][] = [
-        ["repeated", () => load(port, REPEATED_PATH)],
-        ["node", node.load],
-        ["h3", h3.load],
-        ["distinct", () => load(port, "--distinct", String(round), String(ROUNDS))],
-        [
-          "nodeAtDistinctBody",
-          async () => {
-            nodeAtStreamBody ??= await baseline("node", streamBodyBytes());
-            return nodeAtStreamBody.load();
-          },
-        ],
-        ["worldMap", () => load(port, WORLD_MAP_PATH)],
-      ];
-      // Reversed every other round, the distinct stream still comes before its baseline in the first.
-      for (const [name, measure] of round % 2 === 0 ? loads : loads.reverse()) rounds[name].push(await measure());
-    }
+    return await load(port, REPEATED_PATH);
   } finally {
-    await Promise.all([node.stop(), h3.stop(), nodeAtStreamBody?.stop()]);
+    server.process.kill("SIGTERM");
+    await server.exited;
   }
-  const median = Object.fromEntries(Object.entries(rounds).map(([name, results]) => [name, medianRound(results)]));
-  return { bodyBytes, ...median, distinctBodyBytes: streamBodyBytes() } as {
-    bodyBytes: number;
-    distinctBodyBytes: number;
-  } & Record<keyof typeof rounds, LoadResult>;
 }
 
 interface QueryKind {
@@ -184,8 +122,16 @@ async function measureSize(spots: number) {
       ),
     ) as { kinds: QueryKind[]; oramaIndexSeconds: number; worldZoom2Bytes: number; mismatches: string[] };
 
-    console.error(`[${spots}] HTTP load (${ROUNDS} rounds, ${SECONDS} s each)...`);
-    const http = await httpLoads(port, bodyBytes);
+    console.error(`[${spots}] HTTP load (${SECONDS} s each)...`);
+    const repeated = await load(port, REPEATED_PATH);
+    const distinct = await load(port, "--distinct");
+    const worldMap = await load(port, WORLD_MAP_PATH);
+    const node = await baseline("node", bodyBytes);
+    const h3 = await baseline("h3", bodyBytes);
+    // The stream's pages are 1 to 100 items, so its answers are larger than the repeated
+    // one's: it is compared with a bare server sending its mean body (headers weigh the same).
+    const distinctBodyBytes = Math.round(distinct.bytesPerResponse - (repeated.bytesPerResponse - bodyBytes));
+    const nodeAtDistinctBody = await baseline("node", distinctBodyBytes);
 
     console.error(`[${spots}] memory under distinct queries and stalled whole-map clients...`);
     const memory = JSON.parse(
@@ -196,7 +142,7 @@ async function measureSize(spots: number) {
       build: { ...build, piecesBytes },
       start: { seconds: startSeconds, readyRssMiB: readyRss },
       queries: { kinds, oramaIndexSeconds, worldZoom2Bytes },
-      http,
+      http: { bodyBytes, repeated, distinct, worldMap, node, h3, distinctBodyBytes, nodeAtDistinctBody },
       memory: { readyMiB: readyRss, limitMiB: (readyRss + CACHE_MAX_MB) * 1.25, ...memory },
       correctness: { mismatches },
     };
@@ -277,8 +223,7 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log(
     `\n${result.spots.toLocaleString("en")} spots (list body ${http.bodyBytes} bytes, ${CONNECTIONS} connections, ` +
-      `each HTTP figure the median of ${ROUNDS} rounds of ${SECONDS} s; ` +
-      `Orama indexed them in ${fmt(queries.oramaIndexSeconds, 1)} s)`,
+      `${SECONDS} s per load; Orama indexed them in ${fmt(queries.oramaIndexSeconds, 1)} s)`,
   );
   for (const [name, value] of rows) console.log(`  ${name.padEnd(width)}  ${value}`);
 }
