@@ -13,11 +13,16 @@
  * The runtime answers by copying those bytes, never by serializing objects again.
  */
 
-/** Integers as base64 of their little-endian Int32 bytes. */
-export function packInt32(values: ArrayLike<number>): string {
+/** Integers as their little-endian Int32 bytes (what the pieces file holds raw, and the JSON as base64). */
+export function int32Bytes(values: ArrayLike<number>): Buffer {
   const bytes = Buffer.alloc(values.length * 4);
   for (let i = 0; i < values.length; i++) bytes.writeInt32LE(values[i], i * 4);
-  return bytes.toString("base64");
+  return bytes;
+}
+
+/** Integers as base64 of their little-endian Int32 bytes. */
+export function packInt32(values: ArrayLike<number>): string {
+  return int32Bytes(values).toString("base64");
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;

@@ -82,6 +82,12 @@ export interface FieldPostings {
   ids: Int32Array;
 }
 
+/** The items holding a word in one field (a view), or undefined when none does. */
+export function itemsHolding({ wordIds, ends, ids }: FieldPostings, word: string): Int32Array | undefined {
+  const w = wordIds.get(word);
+  return w === undefined ? undefined : ids.subarray(w === 0 ? 0 : ends[w - 1], ends[w]);
+}
+
 /** The index as the snapshot holds it: each field's postings (in SEARCH_FIELDS order) and the vocabulary. */
 export interface Postings {
   fields: FieldPostings[];

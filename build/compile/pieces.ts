@@ -4,7 +4,7 @@
  * of its pieces ends (see core/packed.ts).
  */
 import { createHash } from "node:crypto";
-import { type PackedInt32Ref, type PackedJson, packInt32 } from "../../core/packed.ts";
+import { int32Bytes, type PackedInt32Ref, type PackedJson, packInt32 } from "../../core/packed.ts";
 import { type PiecesFile, piecesFileName } from "../../core/snapshot-format.ts";
 
 /** Pieces are encoded to UTF-8 in batches of about this many characters: one allocation per batch, not per piece. */
@@ -36,8 +36,7 @@ export class PiecesWriter {
     const padding = (4 - (this.length % 4)) % 4;
     if (padding > 0) this.chunks.push(Buffer.alloc(padding));
     this.length += padding;
-    const bytes = Buffer.alloc(values.length * 4);
-    for (let i = 0; i < values.length; i++) bytes.writeInt32LE(values[i], i * 4);
+    const bytes = int32Bytes(values);
     this.chunks.push(bytes);
     const offset = this.length;
     this.length += bytes.length;

@@ -22,8 +22,8 @@
  * from the AND of the words' bitsets; otherwise those matching the most words. A query's
  * scratch space belongs to the loaded index and is cleared after it.
  */
-import type { FieldPostings, Postings, SearchField } from "../../core/search-index.ts";
-import { queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
+import type { Postings, SearchField } from "../../core/search-index.ts";
+import { itemsHolding, queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
 import { heldBytes, type Memo } from "../memory-budget.ts";
 import { addPositions, andInto, type Bits, countBits, emptyBits, hasNoBits, isDense } from "./bits.ts";
 import { type Positions, smallestOf } from "./positions.ts";
@@ -114,18 +114,12 @@ function commonWords(search: Postings): Map<string, Bits>[] {
   for (let i = 0; i < words.length; i++) {
     if (!isDense(counts[i], search.size)) continue;
     search.fields.forEach((postings, f) => {
-      const held = heldBy(postings, words[i]);
+      const held = itemsHolding(postings, words[i]);
       if (held && isDense(held.length, search.size))
         common[f].set(words[i], addPositions(emptyBits(search.size), held));
     });
   }
   return common;
-}
-
-/** The positions holding a word in one field (a view), or undefined when none does. */
-function heldBy({ wordIds, ends, ids }: FieldPostings, word: string): Int32Array | undefined {
-  const w = wordIds.get(word);
-  return w === undefined ? undefined : ids.subarray(w === 0 ? 0 : ends[w - 1], ends[w]);
 }
 
 interface QueryWord {
@@ -268,7 +262,7 @@ function finds(loaded: LoadedSearch, list: Candidate[]): Find[] {
     SEARCH_FIELDS.forEach((field, f) => {
       const best = candidate.edits * 4096 + 4095 - FIELD_POINTS[field] * factor;
       const bits = loaded.common[f].get(candidate.word);
-      const held = bits ? undefined : heldBy(loaded.search.fields[f], candidate.word);
+      const held = bits ? undefined : itemsHolding(loaded.search.fields[f], candidate.word);
       if (bits || held) found.push({ bits, held, best });
     });
   }

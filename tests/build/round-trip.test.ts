@@ -8,6 +8,7 @@ import {
   buildSearchIndex,
   exportSearchIndex,
   importPostings,
+  itemsHolding,
   postingsOf,
   queryTerms,
   SEARCH_FIELDS,
@@ -55,13 +56,11 @@ describe("the search postings of the loaded snapshot", () => {
     const { index } = built[name].index;
     const loaded = catalog[name].search.search;
     SEARCH_FIELDS.forEach((field, f) => {
-      const { wordIds, ends, ids } = loaded.fields[f];
       const words = [...postingsOf(index, field).keys()];
       expect(words.length).toBeGreaterThan(0);
-      expect(new Set(wordIds.keys())).toEqual(new Set(words));
+      expect(new Set(loaded.fields[f].wordIds.keys())).toEqual(new Set(words));
       for (const word of words) {
-        const w = wordIds.get(word)!;
-        const held = Array.from(ids.subarray(w === 0 ? 0 : ends[w - 1], ends[w]));
+        const held = Array.from(itemsHolding(loaded.fields[f], word) ?? []);
         const [found] = index.search(word, { index: field, limit: 1e6 });
         expect(held, `${field}: ${word}`).toEqual(((found?.result ?? []) as number[]).sort((a, b) => a - b));
       }
