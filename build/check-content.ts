@@ -110,8 +110,9 @@ export function checkContent(content: Content, problems: Problems): void {
 
 function unique<K extends string>(records: Located<Record<K, unknown>>[], key: K, problems: Problems): void {
   const firstLine = new Map<unknown, number>();
-  for (const { record, placeOf } of records) {
-    const place = placeOf(key);
+  for (const located of records) {
+    const { record } = located;
+    const place = located.placeOf(key);
     const first = firstLine.get(record[key]);
     if (first !== undefined) problems.add(place, `${key} '${record[key]}' is already used on line ${first}`);
     else firstLine.set(record[key], place.line);
@@ -124,11 +125,11 @@ function reserved(
   route: string,
   problems: Problems,
 ): void {
-  for (const { record, placeOf } of records) {
-    if (slugs.includes(record.slug))
+  for (const located of records) {
+    if (slugs.includes(located.record.slug))
       problems.add(
-        placeOf("slug"),
-        `slug '${record.slug}' is reserved by the route ${route}/${record.slug}; choose another`,
+        located.placeOf("slug"),
+        `slug '${located.record.slug}' is reserved by the route ${route}/${located.record.slug}; choose another`,
       );
   }
 }

@@ -6,7 +6,6 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { typesOf } from "@surf-catalog/openapi-types";
 import { parse } from "yaml";
 import type { Vocabularies, VocabularyFilter } from "../core/snapshot-format.ts";
 import { writeFileAtomic } from "./write-atomic.ts";
@@ -43,6 +42,10 @@ export function compileOpenApi(vocabularies?: Vocabularies, source: string = OPE
  * `openapi.d.ts`, for a typed client (openapi-fetch); returns the file written.
  */
 export async function writeOpenApiTypes(openapiFile: string): Promise<string> {
+  // Imported here, once the snapshot is written: it loads the TypeScript compiler, which
+  // every build (and `npm run check`) would otherwise load for nothing before its own work:
+  // half a second, and 150 MiB more memory through the build's peak.
+  const { typesOf } = await import("@surf-catalog/openapi-types");
   const file = openapiFile.replace(/\.json$/, ".d.ts");
   writeFileAtomic(file, await typesOf(JSON.parse(readFileSync(openapiFile, "utf8"))));
   return file;

@@ -2,22 +2,53 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-/** `data` may come in parts (a large file's chunks, written one after the other, never joined in memory). */
-export function writeFileAtomic(file: string, data: string | Buffer | Buffer[]): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    const fd = openSync(temporary, "w");
+/**
+ * A file written in parts into a temporary file beside it, which becomes the file only when
+ * committed. A large file can so be written while it is made, never held whole in memory.
+ */
+export class AtomicFile {
+  private readonly temporary: string;
+  private fd: number | undefined;
+
+  constructor(private readonly file: string) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    this.temporary = `${file}.${process.pid}.tmp`;
+    this.fd = openSync(this.temporary, "w");
+  }
+
+  write(part: string | Buffer): void {
+    if (this.fd === undefined) throw new Error(`${this.file} was already committed or discarded`);
+    writeFileSync(this.fd, part); // loops until every byte is written
+  }
+
+  /** Makes the written bytes the file, under `name` when it is known only once they are written (a hash). */
+  commit(name = this.file): void {
+    if (this.fd === undefined) throw new Error(`${this.file} was already committed or discarded`);
+    const fd = this.fd;
+    this.fd = undefined;
     try {
-      // writeFileSync loops until every byte of a part is written.
-      for (const part of Array.isArray(data) ? data : [data]) writeFileSync(fd, part);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-    renameSync(temporary, file);
+    renameSync(this.temporary, name);
+  }
+
+  /** Drops what was written; the file, if it existed, is unchanged. Safe to call after commit. */
+  discard(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    rmSync(this.temporary, { force: true });
+  }
+}
+
+export function writeFileAtomic(file: string, data: string | Buffer): void {
+  const atomic = new AtomicFile(file);
+  try {
+    atomic.write(data);
+    atomic.commit();
   } catch (error) {
-    rmSync(temporary, { force: true });
+    atomic.discard();
     throw error;
   }
 }

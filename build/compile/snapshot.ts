@@ -7,7 +7,7 @@ import { SNAPSHOT_FORMAT, type Snapshot, snapshotHead } from "../../core/snapsho
 import type { Content } from "../read-content.ts";
 import { DISCIPLINES, ERAS, QUOTE_CATEGORIES, SKILL_LEVELS, TIERS, WAVE_TYPES } from "../vocabulary.ts";
 import { compileEvents, compileOrganizations } from "./calendar.ts";
-import { PiecesWriter } from "./pieces.ts";
+import { type PiecesSink, PiecesWriter } from "./pieces.ts";
 import { compileClips, compileQuotes } from "./quotes-and-clips.ts";
 import { compileSpots } from "./spots.ts";
 import { compileSurfers } from "./surfers.ts";
@@ -16,26 +16,29 @@ export interface CompiledSnapshot {
   snapshot: Snapshot;
   /** The snapshot file's text (pure ASCII, see ascii-json.ts), serialized once. */
   json: string;
-  /** The pieces file's bytes (the items' serialized forms), in the chunks they were collected in. */
-  pieces: Buffer[];
 }
 
 /**
  * `content` must have passed every check (no problems), so references resolve. `builtAt`
  * is recorded beside the version, outside what it hashes: the same content has the same
- * version whenever it is built.
+ * version whenever it is built. The pieces file's bytes go to `piecesSink` as they are made.
  */
-export function compileSnapshot(content: Content, mediaBaseUrl: string, builtAt: Date): CompiledSnapshot {
+export function compileSnapshot(
+  content: Content,
+  mediaBaseUrl: string,
+  builtAt: Date,
+  piecesSink: PiecesSink,
+): CompiledSnapshot {
   const social = content.social!;
-  const pieces = new PiecesWriter();
+  const pieces = new PiecesWriter(piecesSink);
   // Each collection leaves its full-text index and its entries' intermediate forms behind
   // (about 500 MiB at 100k spots): collected between phases, they are not still there when
-  // the next one fills memory (the build's peak at 100k: 1.48 GiB without, 1.29 with).
+  // the next one fills memory (compileSpots collects once more inside, for the same reason).
   const spots = compileSpots(content, mediaBaseUrl, pieces);
   collectGarbageNow();
   const surfers = compileSurfers(content, mediaBaseUrl, pieces);
   collectGarbageNow();
-  const finished = pieces.finish();
+  const piecesFile = pieces.finish();
   const body: Omit<Snapshot, "version" | "builtAt"> = {
     format: SNAPSHOT_FORMAT,
     searchOptions: SEARCH_OPTIONS,
@@ -49,7 +52,7 @@ export function compileSnapshot(content: Content, mediaBaseUrl: string, builtAt:
       organizations: content.organizations.length,
     },
     // Its hash is in the body, so the version names the pieces too.
-    pieces: finished.file,
+    pieces: piecesFile,
     spots,
     surfers,
     quotes: compileQuotes(content),
@@ -73,7 +76,7 @@ export function compileSnapshot(content: Content, mediaBaseUrl: string, builtAt:
     tagLabels: Object.fromEntries(content.tags.map(({ record }) => [record.slug, record.name])),
   };
   const { version, json } = serializeSnapshot(body, builtAt.toISOString());
-  return { snapshot: { version, builtAt: builtAt.toISOString(), ...body }, json, pieces: finished.chunks };
+  return { snapshot: { version, builtAt: builtAt.toISOString(), ...body }, json };
 }
 
 /** The snapshot file's text, and its version: the hash of the body, which follows the version and build time. */

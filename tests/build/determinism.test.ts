@@ -1,5 +1,5 @@
 /** The same content builds the same bytes, and the version is a hash of them. */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -103,6 +103,26 @@ describe("a build with problems", () => {
     expect(readFileSync(path.join(outDir, "snapshot.json")).equals(before)).toBe(true);
     const { pieces } = JSON.parse(before.toString("latin1"));
     expect(readdirSync(outDir).sort()).toEqual(["openapi.json", pieces.file, "snapshot.json"].sort());
+  });
+
+  it("a build that fails once its pieces file is written keeps the previous files and leaves no temporary one", () => {
+    const minimal = path.join(FIXTURES, "minimal");
+    const scratch = mkdtempSync(path.join(tmpdir(), "surf-failed-write-"));
+    const outDir = mkdtempSync(path.join(tmpdir(), "surf-failed-write-"));
+    outDirs.push(scratch, outDir);
+    // The pieces file the second build will name, learnt from a build elsewhere.
+    const second = buildSnapshot({ contentDir: minimal, outDir: scratch, mediaBaseUrl: "https://o.example" });
+    const first = buildSnapshot({ contentDir: minimal, outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
+    if (!first.ok || !second.ok) throw new Error("the minimal fixture does not build");
+    const before = readFileSync(first.file);
+    // A folder where the finished pieces file must go: it cannot be renamed into place.
+    mkdirSync(path.join(outDir, second.snapshot.pieces.file, "in-the-way"), { recursive: true });
+
+    expect(() => buildSnapshot({ contentDir: minimal, outDir, mediaBaseUrl: "https://o.example" })).toThrow();
+    expect(readFileSync(first.file).equals(before)).toBe(true);
+    expect(readdirSync(outDir).sort()).toEqual(
+      ["openapi.json", first.snapshot.pieces.file, second.snapshot.pieces.file, "snapshot.json"].sort(),
+    );
   });
 
   it("a build of other content replaces the pieces file: no stale one stays beside the snapshot", () => {

@@ -8,6 +8,7 @@ export function catalogFrom(contentDir: string, mediaBaseUrl = "https://media.te
   const { content, problems } = checkContentDir(contentDir);
   if (problems.length > 0) throw new Error(problems.map(formatProblem).join("\n"));
   // Through JSON, as the server would read it from disk.
-  const { json, pieces } = compileSnapshot(content, mediaBaseUrl, new Date());
+  const pieces: Buffer[] = [];
+  const { json } = compileSnapshot(content, mediaBaseUrl, new Date(), { write: (chunk) => pieces.push(chunk) });
   return hydrate(JSON.parse(json), () => Buffer.concat(pieces));
 }
