@@ -1,9 +1,8 @@
 /**
  * What spots and surfers share once their entries are joined and ordered: each entry
- * serialized once in the forms the API sends (its list form, the rest of its detail), the
- * filter tables and the full-text index.
+ * serialized once in the forms the API sends (its list form, the rest of its detail) and
+ * the filter tables. The full-text index is made beside it (search-thread.ts).
  */
-import { buildSearchIndex, exportSearchIndex, type SearchDocument } from "../../core/search-index.ts";
 import type { Collection } from "../../core/snapshot-format.ts";
 import type { CompiledFilter } from "./filters.ts";
 import type { PiecesWriter } from "./pieces.ts";
@@ -15,8 +14,7 @@ export function compileCollection<Entry, Filter extends string>(
   restKeys: (keyof Entry & string)[],
   slugOf: (entry: Entry) => string,
   filters: Record<Filter, CompiledFilter>,
-  searchDocuments: SearchDocument[],
-): Collection<Filter> {
+): Omit<Collection<Filter>, "search"> {
   const fields = Object.entries<CompiledFilter>(filters);
   return {
     count: entries.length,
@@ -31,7 +29,6 @@ export function compileCollection<Entry, Filter extends string>(
         { starts: pieces.addInt32(columns.starts), ids: pieces.addInt32(columns.ids) },
       ]),
     ) as Collection<Filter>["columns"],
-    search: exportSearchIndex(buildSearchIndex(searchDocuments)),
   };
 }
 

@@ -22,6 +22,7 @@ export interface CompiledSnapshot {
  * `content` must have passed every check (no problems), so references resolve. `builtAt`
  * is recorded beside the version, outside what it hashes: the same content has the same
  * version whenever it is built. The pieces file's bytes go to `piecesSink` as they are made.
+ * `content` is consumed: records needed by one step only are taken out of it, to be freed.
  */
 export function compileSnapshot(
   content: Content,

@@ -13,10 +13,29 @@ import { compileGeo } from "./geo.ts";
 import { compileImages, groupBy } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
 import type { PiecesWriter } from "./pieces.ts";
+import { indexInBackground } from "./search-thread.ts";
 
+/**
+ * The spots' collection, map markers and geo index. `content` is consumed: its spot images
+ * are taken out of it. They, and the joined entries, are needed only until the entries are
+ * serialized, and at 100k spots they are 150 MiB that would otherwise stay alive through
+ * the build's peak (the world's clusters, beside the search thread).
+ */
 export function compileSpots(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): SpotCollection {
+  const { collection, spots, search } = serializeSpotEntries(content, mediaBaseUrl, pieces);
+  // The serialized entries are garbage now, and V8 lets garbage grow to three times what is
+  // alive before it collects: at 100k spots the world's clusters would be made on top of it.
+  collectGarbageNow();
+  const markers = pieces.add(spots.map(markerJson));
+  const geo = compileGeo(spots, pieces);
+  collectGarbageNow(); // the clusters' index, while the search thread may still be working
+  return { ...collection, search: search.result(), markers, geo };
+}
+
+/** The spots joined with their images, tags and surfers, in default order, serialized; their index started. */
+function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: PiecesWriter) {
   const imagesBySpot = groupBy(
-    content.spotImages.map(({ record }) => record),
+    content.spotImages.splice(0).map(({ record }) => record),
     (image) => image.spot,
   );
   const tagsBySlug = new Map(content.tags.map(({ record }) => [record.slug, record]));
@@ -66,27 +85,16 @@ export function compileSpots(content: Content, mediaBaseUrl: string, pieces: Pie
     tag: compileFilter(items, ({ tags }) => tags.map((tag) => tagSlugsById.get(tag.id)!)),
     tier: compileFilter(items, ({ spot }) => [spot.tier]),
   };
+  const search = indexInBackground(spotSearchDocuments(items, tagSlugsById, spotSearchNames(content)));
   const collection = compileCollection(
     pieces,
     items,
     "spot",
     ["images", "tags", "surfers"],
-    ({ spot }) => spot.slug,
+    (e) => e.spot.slug,
     filters,
-    spotSearchDocuments(items, tagSlugsById, spotSearchNames(content)),
   );
-  // The full-text index and the serialized entries are garbage now, and V8 lets garbage grow
-  // to three times what is alive before it collects: at 100k spots the world's clusters
-  // would be made on top of 700 MiB of it (the build's peak: 1.26 GiB without, 0.94 with).
-  collectGarbageNow();
-  return {
-    ...collection,
-    markers: pieces.add(items.map(({ spot }) => markerJson(spot))),
-    geo: compileGeo(
-      items.map(({ spot }) => spot),
-      pieces,
-    ),
-  };
+  return { collection, spots: items.map(({ spot }) => spot), search };
 }
 
 /** A spot's map marker, or null for a spot without coordinates (it has no place on a map). */

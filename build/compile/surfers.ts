@@ -10,6 +10,7 @@ import { compileFilter } from "./filters.ts";
 import { compileImages, groupBy } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
 import type { PiecesWriter } from "./pieces.ts";
+import { indexInBackground } from "./search-thread.ts";
 
 export function compileSurfers(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): SurferCollection {
   const imagesBySurfer = groupBy(
@@ -64,15 +65,10 @@ export function compileSurfers(content: Content, mediaBaseUrl: string, pieces: P
     era: compileFilter(items, ({ surfer }) => [surfer.era]),
     tier: compileFilter(items, ({ surfer }) => [surfer.tier]),
   };
-  return compileCollection(
-    pieces,
-    items,
-    "surfer",
-    ["images", "spots"],
-    ({ surfer }) => surfer.slug,
-    filters,
-    surferSearchDocuments(items, new Map(content.surfers.map(({ record }) => [record.slug, record.aliases ?? []]))),
-  );
+  const aliases = new Map(content.surfers.map(({ record }) => [record.slug, record.aliases ?? []]));
+  const search = indexInBackground(surferSearchDocuments(items, aliases));
+  const collection = compileCollection(pieces, items, "surfer", ["images", "spots"], (e) => e.surfer.slug, filters);
+  return { ...collection, search: search.result() };
 }
 
 /** What full-text search sees of a surfer: discipline, era and stance play the part of tags. */

@@ -4,6 +4,7 @@
  */
 import KDBush from "kdbush";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { indexInBackground } from "../../build/compile/search-thread.ts";
 import {
   buildSearchIndex,
   exportSearchIndex,
@@ -65,6 +66,27 @@ describe("the search postings of the loaded snapshot", () => {
         expect(held, `${field}: ${word}`).toEqual(((found?.result ?? []) as number[]).sort((a, b) => a - b));
       }
     });
+  });
+});
+
+describe("the search index made on a second thread", () => {
+  it.each(["spots", "surfers"] as const)(
+    "exports the same postings and vocabulary for %s as the main thread",
+    (name) => {
+      const { docs } = built[name];
+      // threadFrom 1: the bundled catalog is below the size that takes a thread in a build.
+      const threaded = indexInBackground(docs, 1).result();
+      expect(threaded.fields.name.words.length).toBeGreaterThan(0);
+      expect(threaded).toEqual(exportSearchIndex(buildSearchIndex(docs)));
+    },
+  );
+
+  it("fails the build with the thread's own error, not a wait or a silently empty index", () => {
+    // A name that is no text: the types forbid it, so it stands for any fault in the thread.
+    const unreadable = { id: 0, name: 5, pairs: "", place: "", tags: "", summary: "" } as unknown as SearchDocument;
+    expect(() => indexInBackground([unreadable], 1).result()).toThrow(
+      /^the search index thread failed: TypeError: .*normalize is not a function/,
+    );
   });
 });
 
