@@ -17,5 +17,6 @@ try {
   result = { error: String(error?.stack ?? error) };
 }
 port.postMessage(result);
+port.close(); // the message stays queued for the main thread; this thread ends, and its heap is freed now
 Atomics.store(done, 0, 1);
 Atomics.notify(done, 0);

@@ -32,11 +32,10 @@ export function compileSnapshot(
 ): CompiledSnapshot {
   const social = content.social!;
   const pieces = new PiecesWriter(piecesSink);
-  // Each collection leaves its full-text index and its entries' intermediate forms behind
-  // (about 500 MiB at 100k spots): collected between phases, they are not still there when
-  // the next one fills memory (compileSpots collects once more inside, for the same reason).
+  // Each collection leaves its entries' intermediate forms behind (hundreds of MiB at 100k
+  // spots): collected between phases, they are not still there when the next one fills
+  // memory. compileSpots collects inside, last just before it returns.
   const spots = compileSpots(content, mediaBaseUrl, pieces);
-  collectGarbageNow();
   const surfers = compileSurfers(content, mediaBaseUrl, pieces);
   collectGarbageNow();
   const piecesFile = pieces.finish();
