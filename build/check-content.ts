@@ -126,11 +126,9 @@ function reserved(
   problems: Problems,
 ): void {
   for (const located of records) {
-    if (slugs.includes(located.record.slug))
-      problems.add(
-        located.placeOf("slug"),
-        `slug '${located.record.slug}' is reserved by the route ${route}/${located.record.slug}; choose another`,
-      );
+    const { slug } = located.record;
+    if (slugs.includes(slug))
+      problems.add(located.placeOf("slug"), `slug '${slug}' is reserved by the route ${route}/${slug}; choose another`);
   }
 }
 

@@ -181,13 +181,22 @@ export function exportSearchIndex(search: SearchIndex): SearchExport {
   for (const field of SEARCH_FIELDS) {
     const map = postingsOf(search.index, field);
     const words = [...map.keys()].sort();
-    const ends: number[] = [];
-    const ids: number[] = [];
-    for (const word of words) {
-      const held = Int32Array.from(map.get(word)!.flatMap((slot) => slot ?? [])).sort();
-      for (let i = 0; i < held.length; i++) ids.push(held[i]);
-      ends.push(ids.length);
-    }
+    // Counted first, so the ids fill one array of their size (at 100k items, millions of them).
+    let total = 0;
+    for (const slots of map.values()) for (const slot of slots) total += slot?.length ?? 0;
+    const ends = new Int32Array(words.length);
+    const ids = new Int32Array(total);
+    let end = 0;
+    words.forEach((word, w) => {
+      const start = end;
+      for (const slot of map.get(word)!) {
+        if (!slot) continue;
+        ids.set(slot, end);
+        end += slot.length;
+      }
+      ids.subarray(start, end).sort();
+      ends[w] = end;
+    });
     fields[field] = { words, ends: packInt32(ends), ids: packInt32(ids) };
   }
   return { fields, vocabulary: search.vocabulary };

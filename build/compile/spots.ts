@@ -91,7 +91,7 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
     items,
     "spot",
     ["images", "tags", "surfers"],
-    (e) => e.spot.slug,
+    ({ spot }) => spot.slug,
     filters,
   );
   return { collection, spots: items.map(({ spot }) => spot), search };

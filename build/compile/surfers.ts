@@ -67,7 +67,14 @@ export function compileSurfers(content: Content, mediaBaseUrl: string, pieces: P
   };
   const aliases = new Map(content.surfers.map(({ record }) => [record.slug, record.aliases ?? []]));
   const search = indexInBackground(surferSearchDocuments(items, aliases));
-  const collection = compileCollection(pieces, items, "surfer", ["images", "spots"], (e) => e.surfer.slug, filters);
+  const collection = compileCollection(
+    pieces,
+    items,
+    "surfer",
+    ["images", "spots"],
+    ({ surfer }) => surfer.slug,
+    filters,
+  );
   return { ...collection, search: search.result() };
 }
 
