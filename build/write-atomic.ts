@@ -4,7 +4,7 @@ import path from "node:path";
 
 /**
  * A file written in parts into a temporary file beside it, which becomes the file only when
- * committed. A large file can so be written while it is made, never held whole in memory.
+ * committed: a large file can be written while it is made, and never be held whole in memory.
  */
 export class AtomicFile {
   private readonly temporary: string;

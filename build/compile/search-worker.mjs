@@ -4,11 +4,13 @@
  * through tsx's API. It reports through the port, then wakes the waiting main thread.
  */
 import { workerData } from "node:worker_threads";
-import { tsImport } from "tsx/esm/api";
 
 const { port, done } = workerData;
 let result;
 try {
+  // Imported inside the try: a thread that cannot load tsx reports it, rather than leaving
+  // the main thread waiting for its bound.
+  const { tsImport } = await import("tsx/esm/api");
   const search = await tsImport("../../core/search-index.ts", import.meta.url);
   const index = search.buildSearchIndex(workerData.documents);
   workerData.documents = null; // indexed: the export has their memory
