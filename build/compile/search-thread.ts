@@ -18,7 +18,7 @@ import {
 } from "../../core/search-index.ts";
 
 /** Below this many documents the index is made in place. */
-export const THREAD_FROM_DOCUMENTS = 20_000;
+const THREAD_FROM_DOCUMENTS = 20_000;
 /** How long the main thread waits for the worker before giving up (at 100k spots it takes about 5 s). */
 const WORKER_WAIT_MS = 10 * 60_000;
 

@@ -65,8 +65,7 @@ export function compileSurfers(content: Content, mediaBaseUrl: string, pieces: P
     era: compileFilter(items, ({ surfer }) => [surfer.era]),
     tier: compileFilter(items, ({ surfer }) => [surfer.tier]),
   };
-  const aliases = new Map(content.surfers.map(({ record }) => [record.slug, record.aliases ?? []]));
-  const search = indexInBackground(surferSearchDocuments(items, aliases));
+  const search = indexInBackground(surferSearchDocuments(items, surferAliases(content)));
   const collection = compileCollection(
     pieces,
     items,
@@ -76,6 +75,11 @@ export function compileSurfers(content: Content, mediaBaseUrl: string, pieces: P
     filters,
   );
   return { ...collection, search: search.result() };
+}
+
+/** The other names search knows each surfer by (by slug). */
+export function surferAliases(content: Content): Map<string, string[]> {
+  return new Map(content.surfers.map(({ record }) => [record.slug, record.aliases ?? []]));
 }
 
 /** What full-text search sees of a surfer: discipline, era and stance play the part of tags. */

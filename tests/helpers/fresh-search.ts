@@ -3,7 +3,7 @@
  * build builds them: what the snapshot's postings are checked against.
  */
 import { spotSearchDocuments, spotSearchNames } from "../../build/compile/spots.ts";
-import { surferSearchDocuments } from "../../build/compile/surfers.ts";
+import { surferAliases, surferSearchDocuments } from "../../build/compile/surfers.ts";
 import { checkContentDir } from "../../build/pipeline.ts";
 import { buildSearchIndex, type SearchDocument, type SearchIndex } from "../../core/search-index.ts";
 import type { SpotEntry, SurferEntry } from "../../core/snapshot-format.ts";
@@ -20,8 +20,7 @@ export function freshSearch(catalog: Catalog): FreshSearch {
   const { content } = checkContentDir("content");
   const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
   const spots = spotSearchDocuments(entriesOf<SpotEntry>(catalog.spots), tagSlugsById, spotSearchNames(content));
-  const surferAliases = new Map(content.surfers.map(({ record }) => [record.slug, record.aliases ?? []]));
-  const surfers = surferSearchDocuments(entriesOf<SurferEntry>(catalog.surfers), surferAliases);
+  const surfers = surferSearchDocuments(entriesOf<SurferEntry>(catalog.surfers), surferAliases(content));
   return {
     spots: { docs: spots, index: buildSearchIndex(spots) },
     surfers: { docs: surfers, index: buildSearchIndex(surfers) },
