@@ -15,8 +15,21 @@ export interface CsvTable {
   complete: boolean;
 }
 
+/** What csv-parse made of a file's text: its records, or why it could not read them. */
+export type ParsedCsv = { records: string[][] } | { failure: { message: string; line: number } };
+
+/** Splits a file's text into records of cells (csv-parse). */
+export function parseCsv(text: string): ParsedCsv {
+  try {
+    return { records: parse(text, { bom: true, record_delimiter: ["\r\n", "\n"], relax_column_count: true }) };
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 1;
+    return { failure: { message: (error as Error).message.replace(/^Invalid.*?: /, ""), line } };
+  }
+}
+
 /**
- * `text` is the file's content, `file` the name shown in messages. A BOM and CRLF line
+ * The rows of a parsed file, `file` being the name shown in messages. A BOM and CRLF line
  * ends are accepted; blank lines are skipped. A row with the wrong number of cells is
  * reported and left out.
  *
@@ -24,20 +37,16 @@ export interface CsvTable {
  * doubles the parse time of a large file. A record takes one line plus one for each line
  * break inside its quoted cells; a blank line is a record of one empty cell.
  */
-export function readCsv(text: string, file: string, problems: Problems): CsvTable {
-  let records: string[][];
-  try {
-    records = parse(text, { bom: true, record_delimiter: ["\r\n", "\n"], relax_column_count: true }) as string[][];
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 1;
-    problems.add({ file, line }, `cannot read the CSV: ${(error as Error).message.replace(/^Invalid.*?: /, "")}`);
+export function csvTable(parsed: ParsedCsv, file: string, problems: Problems): CsvTable {
+  if ("failure" in parsed) {
+    problems.add({ file, line: parsed.failure.line }, `cannot read the CSV: ${parsed.failure.message}`);
     return { file, header: [], rows: [], complete: false };
   }
   let line = 1;
   let header: string[] | undefined;
   const rows: CsvRow[] = [];
   let complete = true;
-  for (const record of records) {
+  for (const record of parsed.records) {
     const place = { file, line };
     line += 1 + lineBreaksIn(record);
     if (record.length === 1 && record[0] === "") continue; // a blank line

@@ -9,7 +9,7 @@ import type { Content } from "../read-content.ts";
 import { areaNamesBySpot } from "./areas.ts";
 import { compileCollection } from "./collection.ts";
 import { compileFilter } from "./filters.ts";
-import { compileGeo } from "./geo.ts";
+import { clusterWorldInBackground, compileGeo } from "./geo.ts";
 import { compileImages, groupBy } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
 import type { PiecesWriter } from "./pieces.ts";
@@ -19,16 +19,15 @@ import { indexInBackground } from "./search-thread.ts";
  * The spots' collection, map markers and geo index. `content` is consumed: its spot images
  * are taken out of it. They, and the joined entries, are needed only until the entries are
  * serialized, and at 100k spots they are 150 MiB that would otherwise stay alive through
- * the build's peak (the world's clusters, beside the search thread).
+ * the build's peak (while the search and map threads work beside the main thread).
  */
 export function compileSpots(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): SpotCollection {
-  const { collection, spots, search } = serializeSpotEntries(content, mediaBaseUrl, pieces);
+  const { collection, spots, search, world } = serializeSpotEntries(content, mediaBaseUrl, pieces);
   // The serialized entries are garbage now, and V8 lets garbage grow to three times what is
-  // alive before it collects: at 100k spots the world's clusters would be made on top of it.
+  // alive before it collects: at 100k spots the markers would be made on top of it.
   collectGarbageNow();
   const markers = pieces.add(spots.map(markerJson));
-  const geo = compileGeo(spots, pieces);
-  collectGarbageNow(); // the clusters' index, while the search thread may still be working
+  const geo = compileGeo(spots, world, pieces);
   return { ...collection, search: search.result(), markers, geo };
 }
 
@@ -76,6 +75,10 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
   });
   const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
   const items = entries.sort((a, b) => compareByTierNameSlug(a.spot, b.spot));
+  // The two threads' work depends only on the order: started first, they run beside the rest.
+  const world = clusterWorldInBackground(items.map(({ spot }) => spot));
+  const search = indexInBackground(spotSearchDocuments(items, tagSlugsById, spotSearchNames(content)));
+  collectGarbageNow(); // the documents, copied to the thread: three heaps grow from here
 
   const filters = {
     country: compileFilter(items, ({ spot }) => [spot.country_code]),
@@ -85,7 +88,6 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
     tag: compileFilter(items, ({ tags }) => tags.map((tag) => tagSlugsById.get(tag.id)!)),
     tier: compileFilter(items, ({ spot }) => [spot.tier]),
   };
-  const search = indexInBackground(spotSearchDocuments(items, tagSlugsById, spotSearchNames(content)));
   const collection = compileCollection(
     pieces,
     items,
@@ -94,7 +96,7 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
     ({ spot }) => spot.slug,
     filters,
   );
-  return { collection, spots: items.map(({ spot }) => spot), search };
+  return { collection, spots: items.map(({ spot }) => spot), search, world };
 }
 
 /** A spot's map marker, or null for a spot without coordinates (it has no place on a map). */
