@@ -18,14 +18,21 @@ export interface CompiledFilter {
  * in collection order. Entries are sorted by key so the output is deterministic.
  */
 export function compileFilter<T>(items: T[], valuesOf: (item: T) => (string | null)[]): CompiledFilter {
-  const byKey = new Map<string, { value: string; key: string; positions: number[] }>();
+  type Entry = { value: string; key: string; positions: number[] };
+  const byKey = new Map<string, Entry>();
+  // Few values recur across many items (a country, a region): each is folded once.
+  const bySpelling = new Map<string, Entry>();
   items.forEach((item, position) => {
     for (const value of valuesOf(item)) {
       if (value === null) continue;
-      const key = foldKey(value);
-      const entry = byKey.get(key) ?? { value, key, positions: [] };
+      let entry = bySpelling.get(value);
+      if (!entry) {
+        const key = foldKey(value);
+        entry = byKey.get(key) ?? { value, key, positions: [] };
+        byKey.set(key, entry);
+        bySpelling.set(value, entry);
+      }
       if (entry.positions.at(-1) !== position) entry.positions.push(position);
-      byKey.set(key, entry);
     }
   });
   const sorted = [...byKey.values()].sort((a, b) => compareCodePoints(a.key, b.key));
