@@ -1,0 +1,65 @@
+/**
+ * What the replay cache keeps: an answer the second time its key is asked for, never a
+ * key asked for once, and its 304 once its 200 is kept. replay.test.ts shows that what it
+ * sends again is byte for byte what the app made.
+ */
+import { describe, expect, it } from "vitest";
+import type { Answer } from "../../runtime/http/answer.ts";
+import { ReplayCache } from "../../runtime/http/replay-cache.ts";
+import { MemoryBudget } from "../../runtime/memory-budget.ts";
+
+const PLAIN = { origin: null, acceptEncoding: null, ifNoneMatch: null };
+const ok = (body: string): Answer => ({ status: 200, headers: ["etag", '"e1"'], body: Buffer.from(body) });
+const notModified: Answer = { status: 304, headers: ["etag", '"e1"'], body: null };
+
+function cache() {
+  const memory = new MemoryBudget(16 * 2 ** 20);
+  return { memory, replay: new ReplayCache(memory, new Set()) };
+}
+
+describe("the replay cache", () => {
+  it("keeps an answer the second time its key is asked for, and sends it from then on", () => {
+    const { memory, replay } = cache();
+    const key = replay.keyOf("GET", "/api/spots?limit=2", PLAIN)!;
+    replay.keep(key, ok("first"));
+    expect(replay.replay(key, PLAIN)).toBeUndefined();
+    expect(memory.usedBytes).toBe(0);
+    const second = ok("second");
+    replay.keep(key, second);
+    expect(replay.replay(key, PLAIN)).toBe(second);
+    expect(memory.usedBytes).toBeGreaterThan(0);
+  });
+
+  it("keeps nothing of a stream of keys each asked for once", () => {
+    const { memory, replay } = cache();
+    for (let i = 0; i < 20_000; i++)
+      replay.keep(replay.keyOf("GET", `/api/spots?q=w${i}`, PLAIN)!, ok("x".repeat(500)));
+    expect(memory.usedBytes).toBe(0);
+    expect(replay.replay(replay.keyOf("GET", "/api/spots?q=w19999", PLAIN)!, PLAIN)).toBeUndefined();
+  });
+
+  it("forgets the oldest keys asked for once when a megabyte of newer ones came after them", () => {
+    const { replay } = cache();
+    const early = replay.keyOf("GET", "/api/spots?q=early", PLAIN)!;
+    replay.keep(early, ok("early"));
+    for (let i = 0; i < 5_000; i++)
+      replay.keep(replay.keyOf("GET", `/api/spots?q=${"w".repeat(80)}${i}`, PLAIN)!, ok("x"));
+    replay.keep(early, ok("early again"));
+    expect(replay.replay(early, PLAIN)).toBeUndefined();
+    replay.keep(early, ok("early a third time"));
+    expect(replay.replay(early, PLAIN)?.body?.toString()).toBe("early a third time");
+  });
+
+  it("keeps a 304 only beside its kept 200, and sends it to a request that holds that ETag", () => {
+    const { replay } = cache();
+    const conditional = { ...PLAIN, ifNoneMatch: '"e1"' };
+    const key = replay.keyOf("GET", "/api/spots?limit=3", PLAIN)!;
+    replay.keep(key, ok("first"));
+    replay.keep(key, notModified);
+    expect(replay.replay(key, conditional)).toBeUndefined();
+    replay.keep(key, ok("second"));
+    replay.keep(key, notModified);
+    expect(replay.replay(key, conditional)).toBe(notModified);
+    expect(replay.replay(key, PLAIN)?.status).toBe(200);
+  });
+});
