@@ -12,10 +12,12 @@ export interface PageOf {
 /** The `Link` header value for this page of the list at `url`. */
 export function paginationLinks(url: URL, page: PageOf): string {
   const { limit, offset, total } = page;
+  // Parsed once; each link only changes the offset, which keeps its place among the parameters.
+  const params = new URLSearchParams(url.search);
+  params.set("offset", "0");
+  if (!params.has("limit")) params.set("limit", String(limit));
   const at = (target: number) => {
-    const params = new URLSearchParams(url.search);
     params.set("offset", String(target));
-    if (!params.has("limit")) params.set("limit", String(limit));
     return `<${url.pathname}?${params}>`;
   };
   const links = [`${at(0)}; rel="first"`];

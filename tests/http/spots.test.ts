@@ -414,5 +414,9 @@ describe("what a UI needs from the answers alone", () => {
     expect(new Set(seen).size).toBe(total);
     const first = await app.request("/api/surfers?limit=5");
     expect(first.headers.get("link")).not.toContain('rel="prev"');
+    // Without limit and offset, the links add them after the request's own parameters.
+    const plain = await app.request("/api/spots?country=US");
+    const { limit } = (await plain.json()) as { limit: number };
+    expect(plain.headers.get("link")).toContain(`</api/spots?country=US&offset=${limit}&limit=${limit}>; rel="next"`);
   });
 });
