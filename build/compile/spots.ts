@@ -33,10 +33,6 @@ export function compileSpots(content: Content, mediaBaseUrl: string, pieces: Pie
 
 /** The spots joined with their images, tags and surfers, in default order, serialized; their index started. */
 function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: PiecesWriter) {
-  const imagesBySpot = groupBy(
-    content.spotImages.splice(0).map(({ record }) => record),
-    (image) => image.spot,
-  );
   const tagsBySlug = new Map(content.tags.map(({ record }) => [record.slug, record]));
   const surfersBySlug = new Map(content.surfers.map(({ record }) => [record.slug, record]));
   const linksBySpot = groupBy(
@@ -44,8 +40,8 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
     (link) => link.spot,
   );
 
+  // Images (and the hero image they give) come after the two threads are started.
   const entries: SpotEntry[] = content.spots.map(({ record }) => {
-    const { images, heroQaTier } = compileImages(imagesBySpot.get(record.slug) ?? [], mediaBaseUrl);
     const surfers = (linksBySpot.get(record.slug) ?? [])
       .map((link) => ({ slug: link.surfer, name: surfersBySlug.get(link.surfer)!.name, relation: link.relation }))
       .sort((a, b) => compareNames(a.name, b.name) || compareCodePoints(a.slug, b.slug));
@@ -65,20 +61,23 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
         tier: record.tier,
         created_at: record.created_at,
         updated_at: record.updated_at,
-        hero_image: images[0]?.url ?? null,
-        hero_qa_tier: heroQaTier,
+        hero_image: null,
+        hero_qa_tier: null,
       },
-      images,
+      images: [],
       tags: record.tags.map((slug) => ({ id: tagsBySlug.get(slug)!.id, slug, name: tagsBySlug.get(slug)!.name })),
       surfers,
     };
   });
   const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
   const items = entries.sort((a, b) => compareByTierNameSlug(a.spot, b.spot));
-  // The two threads' work depends only on the order: started first, they run beside the rest.
+  // The two threads' work depends only on the order and on what search reads: started as
+  // early as that is known, they run beside the rest.
   const world = clusterWorldInBackground(items.map(({ spot }) => spot));
   const search = indexInBackground(spotSearchDocuments(items, tagSlugsById, spotSearchNames(content)));
-  collectGarbageNow(); // the documents, copied to the thread: three heaps grow from here
+
+  attachImages(items, content.spotImages.splice(0), mediaBaseUrl);
+  collectGarbageNow(); // the documents, copied to the thread, and the image records: three heaps grow from here
 
   const filters = {
     country: compileFilter(items, ({ spot }) => [spot.country_code]),
@@ -97,6 +96,20 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
     filters,
   );
   return { collection, spots: items.map(({ spot }) => spot), search, world };
+}
+
+/** Gives each entry its images and the hero image they make; the records are garbage after. */
+function attachImages(items: SpotEntry[], records: Content["spotImages"], mediaBaseUrl: string): void {
+  const imagesBySpot = groupBy(
+    records.map(({ record }) => record),
+    (image) => image.spot,
+  );
+  for (const entry of items) {
+    const { images, heroQaTier } = compileImages(imagesBySpot.get(entry.spot.slug) ?? [], mediaBaseUrl);
+    entry.images = images;
+    entry.spot.hero_image = images[0]?.url ?? null;
+    entry.spot.hero_qa_tier = heroQaTier;
+  }
 }
 
 /** A spot's map marker, or null for a spot without coordinates (it has no place on a map). */
