@@ -35,8 +35,10 @@ export function compileSnapshot(
   // Each collection leaves its entries' intermediate forms behind (hundreds of MiB at 100k
   // spots): collected between phases, they are not still there when the next one fills
   // memory. compileSpots collects inside, last just before it returns.
-  const spots = compileSpots(content, mediaBaseUrl, pieces);
+  const pendingSpots = compileSpots(content, mediaBaseUrl, pieces);
+  // The surfers are compiled while the spots' index may still be being made on its thread.
   const surfers = compileSurfers(content, mediaBaseUrl, pieces);
+  const spots = { ...pendingSpots, search: pendingSpots.search.result() };
   collectGarbageNow();
   const piecesFile = pieces.finish();
   const body: Omit<Snapshot, "version" | "builtAt"> = {

@@ -2,10 +2,11 @@
 import { collectGarbageNow } from "../../core/collect-garbage.ts";
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
 import type { Spot, SpotMarker } from "../../core/resources.ts";
-import { joinedPairs, type SearchDocument } from "../../core/search-index.ts";
+import { joinedPairs, type SearchDocument, type SearchExport } from "../../core/search-index.ts";
 import type { SpotCollection, SpotEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
 import type { Content } from "../read-content.ts";
+import type { Pending } from "../thread.ts";
 import { areaNamesBySpot } from "./areas.ts";
 import { compileCollection } from "./collection.ts";
 import { compileFilter } from "./filters.ts";
@@ -15,20 +16,23 @@ import { compareByTierNameSlug } from "./order.ts";
 import type { PiecesWriter } from "./pieces.ts";
 import { indexInBackground } from "./search-thread.ts";
 
+/** The spots' collection, its full-text index still being made on its thread at 100k. */
+export type PendingSpots = Omit<SpotCollection, "search"> & { search: Pending<SearchExport> };
+
 /**
  * The spots' collection, map markers and geo index. `content` is consumed: its spot images
  * are taken out of it. They, and the joined entries, are needed only until the entries are
  * serialized, and at 100k spots they are 150 MiB that would otherwise stay alive through
  * the build's peak (while the search and map threads work beside the main thread).
  */
-export function compileSpots(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): SpotCollection {
+export function compileSpots(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): PendingSpots {
   const { collection, spots, search, world } = serializeSpotEntries(content, mediaBaseUrl, pieces);
   // The serialized entries are garbage now, and V8 lets garbage grow to three times what is
   // alive before it collects: at 100k spots the markers would be made on top of it.
   collectGarbageNow();
   const markers = pieces.add(spots.map(markerJson));
   const geo = compileGeo(spots, world, pieces);
-  return { ...collection, search: search.result(), markers, geo };
+  return { ...collection, search, markers, geo };
 }
 
 /** The spots joined with their images, tags and surfers, in default order, serialized; their index started. */
