@@ -28,21 +28,32 @@ export interface WorldClustering {
   byZoom: string[];
 }
 
-/** Positions of the spots that have coordinates: a point's geo index id is its index here. */
-function locatedPositions(spots: Located[]): number[] {
-  return spots.flatMap((spot, position) => (spot.latitude === null || spot.longitude === null ? [] : [position]));
+/** The spots that have coordinates, as the geo index and the clusters number them: a point's id is its index. */
+export interface LocatedSpots {
+  /** Each point's position in the collection. */
+  positions: number[];
+  /** Longitude then latitude of each point: one flat array, copied to a thread at once. */
+  coordinates: Float64Array;
 }
 
-/** Clusters the world map of `spots` (in their default order) on a thread, or in place for a small catalog. */
-export function clusterWorldInBackground(spots: Located[], threadFrom = THREAD_FROM_POINTS): Pending<WorldClustering> {
-  const positions = locatedPositions(spots);
-  // Longitude then latitude of each point, by geo index id: one flat array is copied to the thread at once.
+export function locatedSpots(spots: Located[]): LocatedSpots {
+  const positions = spots.flatMap((spot, position) =>
+    spot.latitude === null || spot.longitude === null ? [] : [position],
+  );
   const coordinates = new Float64Array(positions.length * 2);
   positions.forEach((position, id) => {
     coordinates[2 * id] = spots[position].longitude!;
     coordinates[2 * id + 1] = spots[position].latitude!;
   });
-  if (positions.length < threadFrom) return settled(clusterWorld(coordinates));
+  return { positions, coordinates };
+}
+
+/** Clusters the world map of the points (of spots in their default order) on a thread, or in place when few. */
+export function clusterWorldInBackground(
+  { coordinates }: LocatedSpots,
+  threadFrom = THREAD_FROM_POINTS,
+): Pending<WorldClustering> {
+  if (coordinates.length / 2 < threadFrom) return settled(clusterWorld(coordinates));
   return onThread("map clusters", new URL("./clusters-worker.mjs", import.meta.url), coordinates);
 }
 
@@ -64,10 +75,10 @@ export function clusterWorld(coordinates: Float64Array): WorldClustering {
   return { aloneFrom, byZoom };
 }
 
-export function compileGeo(spots: Located[], world: Pending<WorldClustering>, pieces: PiecesWriter): GeoExport {
-  const positions = locatedPositions(spots);
+export function compileGeo(points: LocatedSpots, world: Pending<WorldClustering>, pieces: PiecesWriter): GeoExport {
+  const { positions, coordinates } = points;
   const index = new KDBush(Math.max(positions.length, 1));
-  for (const position of positions) index.add(spots[position].longitude!, spots[position].latitude!);
+  for (let id = 0; id < positions.length; id++) index.add(coordinates[2 * id], coordinates[2 * id + 1]);
   // KDBush needs at least one point; an empty catalog indexes a dummy that no position maps to.
   if (positions.length === 0) index.add(0, 0);
   index.finish();

@@ -10,7 +10,7 @@ import type { Pending } from "../thread.ts";
 import { areaNamesBySpot } from "./areas.ts";
 import { compileCollection } from "./collection.ts";
 import { compileFilter } from "./filters.ts";
-import { clusterWorldInBackground, compileGeo } from "./geo.ts";
+import { clusterWorldInBackground, compileGeo, locatedSpots } from "./geo.ts";
 import { compileImages, groupBy } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
 import type { PiecesWriter } from "./pieces.ts";
@@ -26,12 +26,12 @@ export type PendingSpots = Omit<SpotCollection, "search"> & { search: Pending<Se
  * the build's peak (while the search and map threads work beside the main thread).
  */
 export function compileSpots(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): PendingSpots {
-  const { collection, spots, search, world } = serializeSpotEntries(content, mediaBaseUrl, pieces);
+  const { collection, spots, search, points, world } = serializeSpotEntries(content, mediaBaseUrl, pieces);
   // The serialized entries are garbage now, and V8 lets garbage grow to three times what is
   // alive before it collects: at 100k spots the markers would be made on top of it.
   collectGarbageNow();
   const markers = pieces.add(spots.map(markerJson));
-  const geo = compileGeo(spots, world, pieces);
+  const geo = compileGeo(points, world, pieces);
   return { ...collection, search, markers, geo };
 }
 
@@ -77,7 +77,8 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
   const items = entries.sort((a, b) => compareByTierNameSlug(a.spot, b.spot));
   // The two threads' work depends only on the order and on what search reads: started as
   // early as that is known, they run beside the rest.
-  const world = clusterWorldInBackground(items.map(({ spot }) => spot));
+  const points = locatedSpots(items.map(({ spot }) => spot));
+  const world = clusterWorldInBackground(points);
   const search = indexInBackground(spotSearchDocuments(items, tagSlugsById, spotSearchNames(content)));
 
   attachImages(items, content.spotImages.splice(0), mediaBaseUrl);
@@ -99,7 +100,7 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
     ({ spot }) => spot.slug,
     filters,
   );
-  return { collection, spots: items.map(({ spot }) => spot), search, world };
+  return { collection, spots: items.map(({ spot }) => spot), search, points, world };
 }
 
 /** Gives each entry its images and the hero image they make; the records are garbage after. */

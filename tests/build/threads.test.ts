@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { clusterWorld, clusterWorldInBackground } from "../../build/compile/geo.ts";
+import { clusterWorld, clusterWorldInBackground, locatedSpots } from "../../build/compile/geo.ts";
 import { parseCsvInBackground } from "../../build/csv-thread.ts";
 import { Problems } from "../../build/problems.ts";
 import { type Content, FILES, type FileKey, readContent } from "../../build/read-content.ts";
@@ -78,7 +78,7 @@ describe("the world map clustered on a thread", () => {
     const coordinates = new Float64Array(
       spots.flatMap((spot) => (spot.latitude === null ? [] : [spot.longitude!, spot.latitude])),
     );
-    const threaded = clusterWorldInBackground(spots, 1).result();
+    const threaded = clusterWorldInBackground(locatedSpots(spots), 1).result();
     expect(threaded.byZoom.filter((clusters) => clusters.length > 0).length).toBeGreaterThan(5);
     expect(threaded).toEqual(clusterWorld(coordinates));
   });
