@@ -1,12 +1,19 @@
 /**
  * What the replay cache keeps: an answer the second time its key is asked for, never a
- * key asked for once, and its 304 once its 200 is kept. replay.test.ts shows that what it
- * sends again is byte for byte what the app made.
+ * key asked for once, and its 304 once its 200 is kept; and that the server's handler
+ * answers from it. replay.test.ts shows that what it sends again is byte for byte what the
+ * app made.
  */
-import { describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { H3 } from "h3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Answer } from "../../runtime/http/answer.ts";
 import { ReplayCache } from "../../runtime/http/replay-cache.ts";
+import { requestHandler } from "../../runtime/http/serve.ts";
+import { createLogger } from "../../runtime/log.ts";
 import { MemoryBudget } from "../../runtime/memory-budget.ts";
+import { testApp } from "../helpers/app.ts";
 
 const PLAIN = { origin: null, acceptEncoding: null, ifNoneMatch: null };
 const ok = (body: string): Answer => ({ status: 200, headers: ["etag", '"e1"'], body: Buffer.from(body) });
@@ -61,5 +68,43 @@ describe("the replay cache", () => {
     replay.keep(key, notModified);
     expect(replay.replay(key, conditional)).toBe(notModified);
     expect(replay.replay(key, PLAIN)?.status).toBe(200);
+  });
+});
+
+describe("the server's handler", () => {
+  // The real app, counted: how often a request reached it rather than the cache.
+  let appCalls = 0;
+  const app = testApp();
+  const counted = new Proxy(app, {
+    get: (target, name) =>
+      name === "fetch"
+        ? (...args: Parameters<H3["fetch"]>) => {
+            appCalls++;
+            return target.fetch(...args);
+          }
+        : Reflect.get(target, name),
+  });
+  const serving = { app: counted, replay: new ReplayCache(new MemoryBudget(16 * 2 ** 20), new Set()) };
+  const health = { shuttingDown: false, version: "test", builtAt: "" };
+  const handler = requestHandler(
+    () => serving,
+    health,
+    createLogger({ level: "silent" }),
+    () => {},
+  );
+  const server = createServer(handler);
+  beforeAll(() => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve)));
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it("asks the app for a URL's first two requests, then answers the same bytes from the cache", async () => {
+    const { port } = server.address() as AddressInfo;
+    const get = async (path: string) =>
+      Buffer.from(await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer());
+    const bodies = [];
+    for (let i = 0; i < 4; i++) bodies.push(await get("/api/spots?country=PT&limit=3"));
+    expect(appCalls).toBe(2);
+    for (const body of bodies) expect(body.equals(bodies[0])).toBe(true);
+    await get("/api/spots?country=ES&limit=3");
+    expect(appCalls).toBe(3);
   });
 });
