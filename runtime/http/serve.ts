@@ -35,7 +35,7 @@ export function requestHandler(
       writeAnswer(response, answer, ["x-request-id", requestId]);
       const { path, query } = loggablePath(request.url ?? "/");
       const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-      logger.info("request", { method: request.method, path, query, status: answer.status, durationMs, requestId });
+      logger.request({ method: request.method ?? "GET", path, query, status: answer.status, durationMs, requestId });
     };
     if (isHealthPath(request.url)) return finish(healthAnswer(request.method, health));
     const { app, replay } = current();

@@ -112,6 +112,12 @@ it("runs with plain node and only the dist files, answers /healthz and the API, 
     expect(((await health.json()) as { status: string }).status).toBe("ok");
     const spots = (await (await fetch(`${base}/api/spots?q=nazare`)).json()) as { spots: { slug: string }[] };
     expect(spots.spots[0].slug).toBe("nazare");
+    // Log lines leave in batches; with no more traffic, the flush timer sends the request's line within a moment.
+    const requestLine = () => server.output().includes('"path":"/api/spots","query":"q=nazare","status":200');
+    for (const deadline = Date.now() + 2_000; !requestLine() && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(requestLine()).toBe(true);
   } finally {
     server.child.kill("SIGTERM");
   }
