@@ -212,6 +212,45 @@ describe("success headers", () => {
   });
 });
 
+describe("ETags of gathered bodies", () => {
+  // Pages and maps take their ETag from what determines their bytes, not from the bytes:
+  // over many answers, an ETag must still stand for exactly one body, and a body for one ETag.
+  const paths: string[] = [];
+  for (const q of ["", "q=reef", "q=pipe", "q=portugal"]) {
+    for (const filter of ["", "country=PT", "wave_type=reef", "country=US,AU&tier=iconic"]) {
+      for (const page of ["limit=1", "limit=2", "limit=1&offset=1", "limit=5&offset=3", "limit=100"]) {
+        paths.push(`/api/spots?${[q, filter, page].filter(Boolean).join("&")}`);
+      }
+      paths.push(`/api/spots/map?${[q, filter].filter(Boolean).join("&")}`);
+      for (const zoom of [0, 2, 5, 9])
+        paths.push(`/api/spots/map?${[q, filter, `zoom=${zoom}`].filter(Boolean).join("&")}`);
+    }
+    paths.push(`/api/surfers?${[q, "limit=3"].filter(Boolean).join("&")}`);
+  }
+  for (const near of ["38.7,-9.4", "-33.9,18.4", "21.6,-158.1"]) {
+    paths.push(`/api/spots?near=${near}`, `/api/spots?near=${near}&radius_km=50&limit=3`);
+    paths.push(`/api/spots/map?near=${near}&radius_km=300`, `/api/spots/map?near=${near}&radius_km=300&zoom=6`);
+  }
+
+  it(`pair one to one with the bytes over ${paths.length} answers`, async () => {
+    const bodyOf = new Map<string, string>();
+    const etagOf = new Map<string, string>();
+    for (const path of paths) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      const etag = response.headers.get("etag")!;
+      const body = await response.text();
+      expect(bodyOf.get(etag) ?? body, `${path}: an ETag already given to other bytes`).toBe(body);
+      expect(etagOf.get(body) ?? etag, `${path}: these bytes already had another ETag`).toBe(etag);
+      bodyOf.set(etag, body);
+      etagOf.set(body, etag);
+    }
+    // The grid holds answers that are equal through different URLs, and many that differ.
+    expect(bodyOf.size).toBeGreaterThan(paths.length / 2);
+    expect(bodyOf.size).toBeLessThan(paths.length);
+  });
+});
+
 describe("CORS", () => {
   it("echoes an allowed origin, on successes and on errors", async () => {
     const ok = await app.request("/api/spots", { headers: { origin: ALLOWED_ORIGIN } });
