@@ -17,10 +17,15 @@
  * Cost: each query word's finds are taken best first, so a position is scored once per
  * word, when first reached. A common word (held by 1 item in 32 or more) is kept as a
  * bitset at load: the positions a better find already reached cost a word operation per
- * 32, not a step per posting. Rare words are read from their postings. When some items
- * match every required word (leaving out words no item holds), only those are collected,
- * from the AND of the words' bitsets; otherwise those matching the most words. A query's
- * scratch space belongs to the loaded index and is cleared after it.
+ * 32, not a step per posting. Rare words are read from their postings.
+ *
+ * Most queries have items matching every required word (leaving out words no item holds),
+ * and then only those are the answer. So the words are taken fewest items first, and each
+ * later word is scored only on the items every earlier word reached: `mea reef` scores the
+ * few hundred items holding `mea`, not the tens of thousands holding `reef`. When the words
+ * have no item in common, the query starts again scoring every item reached, and the items
+ * matching the most words are the answer. A query's scratch space belongs to the loaded
+ * index and is cleared after it.
  */
 import type { Postings, SearchField } from "../../core/search-index.ts";
 import { itemsHolding, queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
@@ -90,6 +95,8 @@ interface Scratch {
    */
   score: Uint32Array;
   touched: Bits;
+  /** Every position: what a word is scored within when nothing narrows it. */
+  every: Bits;
 }
 
 export function loadSearch(search: Postings): LoadedSearch {
@@ -103,8 +110,16 @@ export function loadSearch(search: Postings): LoadedSearch {
       everyWord: emptyBits(size),
       score: new Uint32Array(size),
       touched: emptyBits(size),
+      every: allBits(size),
     },
   };
+}
+
+function allBits(size: number): Bits {
+  const bits = emptyBits(size);
+  bits.fill(0xffffffff, 0, size >>> 5);
+  if (size & 31) bits[size >>> 5] = 2 ** (size & 31) - 1;
+  return bits;
 }
 
 /** The bitsets of LoadedSearch.common: only words the vocabulary counts in 1 item in 32 can be that common. */
@@ -226,26 +241,55 @@ interface Find {
   /** The postings as a bitset for a common word, else as positions. */
   bits?: Bits;
   held?: Int32Array;
+  /** How many items hold it. */
+  size: number;
   /** Smaller is better: typos × 4096 + (4095 − points). */
   best: number;
 }
 
 function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
-  const { scratch } = loaded;
-  const required = words.filter((word) => word.required).length;
-  // The items matching every required word that matches anything (a word no item holds,
-  // such as a number, then costs nothing): when some exist, they are the answer (the most
-  // words any item matches), and only they are collected.
-  let matchingWords = 0;
+  const found = wordCandidates(loaded.vocabulary, words).map((list) => finds(loaded, list));
+  return rankNarrowing(loaded.scratch, words, found) ?? rankEveryReached(loaded.scratch, words, found);
+}
+
+/** At most as many items as a word's finds hold together: the order in which words narrow the query. */
+const heldBy = (found: Find[]) => found.reduce((sum, find) => sum + find.size, 0);
+
+/**
+ * The ranking when some items match every required word that matches anything: words
+ * fewest items first, each scored only within the items all earlier ones reached, the small
+ * words last. `null`, the scratch space left clean, when the words have no item in common.
+ */
+function rankNarrowing(scratch: Scratch, words: QueryWord[], found: Find[][]): Ranking | null {
+  const required = [...words.keys()].filter((i) => words[i].required && found[i].length > 0);
+  if (required.length === 0) return null;
+  required.sort((a, b) => heldBy(found[a]) - heldBy(found[b]));
   let reached = 0;
-  wordCandidates(loaded.vocabulary, words).forEach((list, i) => {
-    const reachedByWord = scoreWord(scratch, finds(loaded, list), words[i].required);
-    reached += reachedByWord;
-    if (!words[i].required || reachedByWord === 0) return;
-    if (matchingWords++ === 0) scratch.everyWord.set(scratch.wordBits);
+  for (const [k, i] of required.entries()) {
+    reached += scoreWord(scratch, found[i], true, k === 0 ? scratch.every : scratch.everyWord);
+    if (k === 0) scratch.everyWord.set(scratch.wordBits);
     else andInto(scratch.everyWord, scratch.wordBits);
+    if (hasNoBits(scratch.everyWord)) {
+      clear(scratch, reached);
+      return null;
+    }
+  }
+  words.forEach((word, i) => {
+    if (!word.required) reached += scoreWord(scratch, found[i], false, scratch.everyWord);
   });
-  if (hasNoBits(scratch.everyWord)) keepMostMatched(scratch, required);
+  const ranking = rankingOf(scratch.score, scratch.everyWord);
+  clear(scratch, reached);
+  return ranking;
+}
+
+/** The ranking when no item matches every required word: every item reached is scored, those matching most win. */
+function rankEveryReached(scratch: Scratch, words: QueryWord[], found: Find[][]): Ranking {
+  const required = words.filter((word) => word.required).length;
+  let reached = 0;
+  found.forEach((wordFinds, i) => {
+    reached += scoreWord(scratch, wordFinds, words[i].required, scratch.every);
+  });
+  keepMostMatched(scratch, required);
   const ranking = rankingOf(scratch.score, scratch.everyWord);
   clear(scratch, reached);
   return ranking;
@@ -260,41 +304,44 @@ function finds(loaded: LoadedSearch, list: Candidate[]): Find[] {
   for (const candidate of list) {
     const factor = KIND_FACTOR[candidate.kind];
     SEARCH_FIELDS.forEach((field, f) => {
+      const held = itemsHolding(loaded.search.fields[f], candidate.word);
+      if (!held) return;
       const best = candidate.edits * 4096 + 4095 - FIELD_POINTS[field] * factor;
       const bits = loaded.common[f].get(candidate.word);
-      const held = bits ? undefined : itemsHolding(loaded.search.fields[f], candidate.word);
-      if (bits || held) found.push({ bits, held, best });
+      found.push(bits ? { bits, size: held.length, best } : { held, size: held.length, best });
     });
   }
   return found.sort((a, b) => a.best - b.best);
 }
 
 /**
- * Adds one query word to the score of each position it reaches, with its best find there.
- * A small word adds its points when found; only a required word counts as matched, with
- * its typos. Leaves the word's positions in `wordBits`; returns how many it reached.
+ * Adds one query word to the score of each position `within` that it reaches, with its best
+ * find there. A small word adds its points when found; only a required word counts as
+ * matched, with its typos. Leaves the word's positions (within) in `wordBits`; returns how
+ * many it reached.
  */
-function scoreWord(scratch: Scratch, found: Find[], isRequired: boolean): number {
+function scoreWord(scratch: Scratch, found: Find[], isRequired: boolean, within: Bits): number {
   scratch.wordBits.fill(0);
   let reached = 0;
   for (const { bits, held, best } of found) {
     const points = 4095 - (best & 4095);
     const added = isRequired ? (1 << 20) + ((best >>> 12) << 12) + points : points;
-    if (bits) reached += addBits(scratch, bits, added);
-    if (held) reached += addPostings(scratch, held, added);
+    if (bits) reached += addBits(scratch, bits, within, added);
+    if (held) reached += addPostings(scratch, held, within, added);
   }
   return reached;
 }
 
 /**
- * Adds `added` to the positions of a common word the query word has not reached yet. The
- * positions already reached cost a word operation per 32 of them. Returns how many were new.
+ * Adds `added` to the positions (within) of a common word the query word has not reached
+ * yet. The positions already reached, or outside, cost a word operation per 32 of them.
+ * Returns how many were new.
  */
-function addBits(scratch: Scratch, bits: Bits, added: number): number {
+function addBits(scratch: Scratch, bits: Bits, within: Bits, added: number): number {
   const { wordBits, touched, score } = scratch;
   let count = 0;
   for (let block = 0; block < bits.length; block++) {
-    let fresh = bits[block] & ~wordBits[block];
+    let fresh = bits[block] & within[block] & ~wordBits[block];
     if (fresh === 0) continue;
     wordBits[block] |= fresh;
     touched[block] |= fresh;
@@ -309,14 +356,14 @@ function addBits(scratch: Scratch, bits: Bits, added: number): number {
 }
 
 /** The same for a word's positions (a function of its own, so the engine keeps this hot loop monomorphic). */
-function addPostings(scratch: Scratch, postings: Int32Array, added: number): number {
+function addPostings(scratch: Scratch, postings: Int32Array, within: Bits, added: number): number {
   const { wordBits, touched, score } = scratch;
   let count = 0;
   for (let j = 0; j < postings.length; j++) {
     const position = postings[j];
     const block = position >>> 5;
     const bit = 1 << (position & 31);
-    if ((wordBits[block] & bit) !== 0) continue;
+    if ((wordBits[block] & bit) !== 0 || (within[block] & bit) === 0) continue;
     wordBits[block] |= bit;
     touched[block] |= bit;
     score[position] += added;
