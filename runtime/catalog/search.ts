@@ -188,14 +188,29 @@ const POSITION_SPACE = 2 ** 20;
 /**
  * What q matches, ranked. `null` when `q` has no words (treated as absent); empty when
  * nothing matches even one word.
+ *
+ * With `within` (the positions a page's filters and areas allow), it may answer with only
+ * the matches among them, when some of them match every required word: the answer over
+ * the whole collection is then those matches, so the part `within` keeps is the same,
+ * rank for rank, and scoring only there is the cost of the filtered page, not of q alone.
+ * Such a ranking is not kept in the memo.
  */
-export function searchRanking(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): Ranking | null {
+export function searchRanking(
+  loaded: LoadedSearch,
+  collection: string,
+  q: string,
+  memo?: Memo,
+  within?: Bits,
+): Ranking | null {
   const words = queryWords(q);
   if (words.length === 0) return null;
   const key = searchKey(collection, words);
   const remembered = memo?.get<Ranking>(key);
   if (remembered) return remembered;
-  const ranking = rank(loaded, words);
+  const found = wordCandidates(loaded.vocabulary, words).map((list) => finds(loaded, list));
+  const narrowed = within && rankNarrowing(loaded.scratch, words, found, within);
+  if (narrowed) return narrowed;
+  const ranking = rankNarrowing(loaded.scratch, words, found) ?? rankEveryReached(loaded.scratch, words, found);
   memo?.set(key, ranking, heldBytes(ranking.set, ranking.keys, ...(ranking.bits ? [ranking.bits] : [])));
   return ranking;
 }
@@ -247,26 +262,22 @@ interface Find {
   best: number;
 }
 
-function rank(loaded: LoadedSearch, words: QueryWord[]): Ranking {
-  const found = wordCandidates(loaded.vocabulary, words).map((list) => finds(loaded, list));
-  return rankNarrowing(loaded.scratch, words, found) ?? rankEveryReached(loaded.scratch, words, found);
-}
-
 /** At most as many items as a word's finds hold together: the order in which words narrow the query. */
 const heldBy = (found: Find[]) => found.reduce((sum, find) => sum + find.size, 0);
 
 /**
- * The ranking when some items match every required word that matches anything: words
- * fewest items first, each scored only within the items all earlier ones reached, the small
- * words last. `null`, the scratch space left clean, when the words have no item in common.
+ * The ranking when some items (of `within`) match every required word that matches
+ * anything: words fewest items first, each scored only within the items all earlier ones
+ * reached, the small words last. `null`, the scratch space left clean, when the words have
+ * no item (of `within`) in common.
  */
-function rankNarrowing(scratch: Scratch, words: QueryWord[], found: Find[][]): Ranking | null {
+function rankNarrowing(scratch: Scratch, words: QueryWord[], found: Find[][], within = scratch.every): Ranking | null {
   const required = [...words.keys()].filter((i) => words[i].required && found[i].length > 0);
   if (required.length === 0) return null;
   required.sort((a, b) => heldBy(found[a]) - heldBy(found[b]));
   let reached = 0;
   for (const [k, i] of required.entries()) {
-    reached += scoreWord(scratch, found[i], true, k === 0 ? scratch.every : scratch.everyWord);
+    reached += scoreWord(scratch, found[i], true, k === 0 ? within : scratch.everyWord);
     if (k === 0) scratch.everyWord.set(scratch.wordBits);
     else andInto(scratch.everyWord, scratch.wordBits);
     if (hasNoBits(scratch.everyWord)) {

@@ -49,18 +49,23 @@ export interface Selection {
   ranked: Ranking | null;
 }
 
+/** The criteria's constraints, and q's matches over the whole collection (what facets count, field by field). */
 export function select<Filter extends string>(
   collection: LoadedCollection<Filter>,
   criteria: Criteria<Filter>,
   memo?: Memo,
 ): Selection {
+  const ranked = criteria.q === undefined ? null : searchRanking(collection.search, collection.name, criteria.q, memo);
+  return { constraints: constraintsOf(collection, criteria), ranked };
+}
+
+function constraintsOf<Filter extends string>(collection: LoadedCollection<Filter>, criteria: Criteria<Filter>) {
   const constraints: Constraint[] = [];
   for (const [field, keys] of Object.entries(criteria.filters) as [Filter, string[] | undefined][]) {
     if (keys) constraints.push({ field, ...anyOf(collection, field, keys) });
   }
   for (const positions of criteria.within ?? []) constraints.push({ field: null, positions });
-  const ranked = criteria.q === undefined ? null : searchRanking(collection.search, collection.name, criteria.q, memo);
-  return { constraints, ranked };
+  return constraints;
 }
 
 /** The items holding any of these values of the field. */
@@ -116,13 +121,11 @@ export function firstOf(set: PositionSet, count: number): Positions {
 }
 
 /**
- * The rank keys of q's matches that the set allows, in the same order: a bitset of the set
- * (its own, or one made from its list) is read twice, to size the answer and to fill it.
- * When q's matches are a bitset too, only the matches both hold are visited: the index of
- * one in q's sorted matches is the count of q's bits before it.
+ * The rank keys of q's matches that the set (as a bitset) allows, in the same order. When
+ * q's matches are a bitset too, only the matches both hold are visited: the index of one
+ * in q's sorted matches is the count of q's bits before it.
  */
-function allowedKeys(ranked: Ranking, set: PositionSet, size: number): Float64Array {
-  const bits = set.bits ?? addPositions(emptyBits(size), set.positions);
+function allowedKeys(ranked: Ranking, bits: Bits): Float64Array {
   if (ranked.bits) return allowedKeysOfBits(ranked, ranked.bits, bits);
   const { set: matches, keys } = ranked;
   let count = 0;
@@ -154,21 +157,27 @@ function allowedKeysOfBits(ranked: Ranking, matched: Bits, allowed: Bits): Float
 /**
  * The first `count` matching positions in answer order (by relevance with q, then
  * collection order; else collection order), and how many match in all. Only the first
- * `count` are ranked. Without q the answer may be shared with the collection or the memo:
- * never mutate it.
+ * `count` are ranked, and with filters or an area, q is scored only among the items they
+ * allow when it can be (search.ts). Without q the answer may be shared with the
+ * collection or the memo: never mutate it.
  */
 export function matchingInOrder<Filter extends string>(
   collection: LoadedCollection<Filter>,
-  selection: Selection,
+  criteria: Criteria<Filter>,
   count = Number.POSITIVE_INFINITY,
+  memo?: Memo,
 ): { positions: Positions; total: number } {
-  const allowed = allowedBy(selection.constraints, collection.size);
-  const { ranked } = selection;
+  const allowed = allowedBy(constraintsOf(collection, criteria), collection.size);
+  const allowedBits = allowed && (allowed.bits ?? addPositions(emptyBits(collection.size), allowed.positions));
+  const ranked =
+    criteria.q === undefined
+      ? null
+      : searchRanking(collection.search, collection.name, criteria.q, memo, allowedBits ?? undefined);
   if (!ranked) {
     if (!allowed) return { positions: collection.all.subarray(0, count), total: collection.size };
     return { positions: firstOf(allowed, count), total: sizeOf(allowed) };
   }
-  const keys = allowed ? allowedKeys(ranked, allowed, collection.size) : ranked.keys;
+  const keys = allowedBits ? allowedKeys(ranked, allowedBits) : ranked.keys;
   return { positions: rankedPositions(keys, count), total: keys.length };
 }
 
@@ -179,10 +188,6 @@ export function pageOf<Filter extends string>(
   page: { limit: number; offset: number },
   memo?: Memo,
 ): { positions: Positions; total: number } {
-  const { positions, total } = matchingInOrder(
-    collection,
-    select(collection, criteria, memo),
-    page.offset + page.limit,
-  );
+  const { positions, total } = matchingInOrder(collection, criteria, page.offset + page.limit, memo);
   return { positions: positions.subarray(page.offset), total };
 }

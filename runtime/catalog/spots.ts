@@ -9,7 +9,7 @@ import { membership } from "./bits.ts";
 import { facetSummary } from "./facets.ts";
 import { type BoundingBox, type Near, nearestFirst, positionsInBox, positionsWithin } from "./geo.ts";
 import { type Positions, toPositions } from "./positions.ts";
-import { type Criteria, type FilterSelection, matchingInOrder, select } from "./selection.ts";
+import { type Criteria, type FilterSelection, matchingInOrder } from "./selection.ts";
 
 export interface SpotCriteria {
   filters: FilterSelection<SpotFilter>;
@@ -49,9 +49,9 @@ function selectionCriteria(catalog: Catalog, criteria: SpotCriteria): Criteria<S
  * nearest `count` are taken.
  */
 function firstMatching(catalog: Catalog, criteria: SpotCriteria, count: number, memo?: Memo) {
-  const selection = select(catalog.spots, selectionCriteria(catalog, criteria), memo);
-  if (!criteria.near) return matchingInOrder(catalog.spots, selection, count);
-  const { positions, total } = matchingInOrder(catalog.spots, selection);
+  const selected = selectionCriteria(catalog, criteria);
+  if (!criteria.near) return matchingInOrder(catalog.spots, selected, count, memo);
+  const { positions, total } = matchingInOrder(catalog.spots, selected, Number.POSITIVE_INFINITY, memo);
   return { ...nearestFirst(catalog.spots, criteria.near, positions, count), total };
 }
 

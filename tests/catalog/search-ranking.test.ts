@@ -9,12 +9,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SEARCH_FIELDS, type SearchIndex } from "../../core/search-index.ts";
+import { addPositions, emptyBits, hasBit } from "../../runtime/catalog/bits.ts";
 import {
   FIELD_POINTS,
   KIND_FACTOR,
   type LoadedSearch,
   MAX_WORDS,
   queryWords,
+  type Ranking,
   searchRanking,
   wordCandidates,
 } from "../../runtime/catalog/search.ts";
@@ -92,5 +94,28 @@ describe.each([
       }),
       { seed: 20261125, numRuns: 400 },
     );
+  });
+
+  it("among the items a filter allows, ranks them as over the whole collection", () => {
+    const size = loaded.search.size;
+    let narrowed = 0;
+    fc.assert(
+      fc.property(fc.array(typed, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(size - 1)), (parts, picks) => {
+        const q = parts.join(" ");
+        const within = addPositions(emptyBits(size), Int32Array.from(picks));
+        const whole = searchRanking(loaded, "test", q);
+        const among = searchRanking(loaded, "test", q, undefined, within);
+        expect(among === null).toBe(whole === null);
+        if (!whole || !among) return;
+        const allowed = (ranking: Ranking) =>
+          [...ranking.set].flatMap((position, k) => (hasBit(within, position) ? [[position, ranking.keys[k]]] : []));
+        expect(allowed(among)).toEqual(allowed(whole));
+        if (among.set.length < whole.set.length) narrowed++;
+      }),
+      { seed: 20261126, numRuns: 400 },
+    );
+    // Both ways were taken: answers scored only among the allowed items, and whole answers.
+    expect(narrowed).toBeGreaterThan(20);
+    expect(narrowed).toBeLessThan(400);
   });
 });
