@@ -147,12 +147,22 @@ export function smallestOf(keys: Float64Array, count: number): Float64Array {
   if (k * 8 > keys.length) return smallestSorted(Float64Array.from(keys), k);
   const heap = new Float64Array(k);
   let size = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (size < k) siftUp(heap, size++, key);
-    else if (key < heap[0]) siftDown(heap, k, key);
-  }
+  for (let i = 0; i < keys.length; i++) size = keepSmallest(heap, size, keys[i]);
   return heap.sort();
+}
+
+/**
+ * Offers `key` to a max-heap of the smallest keys seen, `size` of them so far, that holds
+ * at most `heap.length`: kept if there is room or it is smaller than the largest, which it
+ * then replaces. Returns the heap's new size.
+ */
+export function keepSmallest(heap: Float64Array, size: number, key: number): number {
+  if (size < heap.length) {
+    siftUp(heap, size, key);
+    return size + 1;
+  }
+  if (key < heap[0]) siftDown(heap, size, key);
+  return size;
 }
 
 /** Puts `key` at index `at` of a max-heap and moves it up to its place. */

@@ -30,8 +30,18 @@
 import type { Postings, SearchField } from "../../core/search-index.ts";
 import { itemsHolding, queryTerms, SEARCH_FIELDS } from "../../core/search-index.ts";
 import { heldBytes, type Memo } from "../memory-budget.ts";
-import { addPositions, andInto, type Bits, countBits, emptyBits, hasNoBits, isDense } from "./bits.ts";
-import { type Positions, smallestOf } from "./positions.ts";
+import {
+  addPositions,
+  andInto,
+  type Bits,
+  countBits,
+  emptyBits,
+  hasBit,
+  hasNoBits,
+  isDense,
+  popcount,
+} from "./bits.ts";
+import { keepSmallest, type Positions, smallestOf } from "./positions.ts";
 import { type Candidate, candidates, indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
 
 /** Points of a word found in each field (decisions.md: name, then region and country, then tags, then summary). */
@@ -188,31 +198,100 @@ const POSITION_SPACE = 2 ** 20;
 /**
  * What q matches, ranked. `null` when `q` has no words (treated as absent); empty when
  * nothing matches even one word.
- *
- * With `within` (the positions a page's filters and areas allow), it may answer with only
- * the matches among them, when some of them match every required word: the answer over
- * the whole collection is then those matches, so the part `within` keeps is the same,
- * rank for rank, and scoring only there is the cost of the filtered page, not of q alone.
- * Such a ranking is not kept in the memo.
  */
-export function searchRanking(
-  loaded: LoadedSearch,
-  collection: string,
-  q: string,
-  memo?: Memo,
-  within?: Bits,
-): Ranking | null {
+export function searchRanking(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): Ranking | null {
   const words = queryWords(q);
   if (words.length === 0) return null;
   const key = searchKey(collection, words);
   const remembered = memo?.get<Ranking>(key);
   if (remembered) return remembered;
-  const found = wordCandidates(loaded.vocabulary, words).map((list) => finds(loaded, list));
-  const narrowed = within && rankNarrowing(loaded.scratch, words, found, within);
-  if (narrowed) return narrowed;
-  const ranking = rankNarrowing(loaded.scratch, words, found) ?? rankEveryReached(loaded.scratch, words, found);
+  const found = wordFinds(loaded, words);
+  const { scratch } = loaded;
+  const reached = scoreNarrowing(scratch, words, found, scratch.every);
+  const ranking = reached === null ? rankEveryReached(scratch, words, found) : rankScored(scratch, reached);
   memo?.set(key, ranking, heldBytes(ranking.set, ranking.keys, ...(ranking.bits ? [ranking.bits] : [])));
   return ranking;
+}
+
+/** The first positions of a list, best first, and how many there are in all. */
+export interface FirstRanked {
+  positions: Positions;
+  total: number;
+}
+
+/**
+ * The first `count` of q's matches among the positions `within` allows (every position
+ * without it), best first, and how many there are: what a page of a list needs. `null`
+ * when `q` has no words.
+ *
+ * When some of those positions match every required word, the answer over the whole
+ * collection is exactly those matches, so the part `within` keeps is the same, rank for
+ * rank: the words are scored only there (a filtered page costs what it keeps, not what q
+ * matches alone), and the page is taken straight from the scores, keeping the best `count`
+ * in a heap: no rank key is made for each of the thousands of matches a page does not
+ * show. Otherwise the page comes from q's whole ranking (searchRanking, memoized).
+ */
+export function searchFirst(
+  loaded: LoadedSearch,
+  collection: string,
+  q: string,
+  count: number,
+  memo?: Memo,
+  within?: Bits,
+): FirstRanked | null {
+  const words = queryWords(q);
+  if (words.length === 0) return null;
+  let ranking = memo?.get<Ranking>(searchKey(collection, words));
+  if (!ranking) {
+    const { scratch } = loaded;
+    const reached = scoreNarrowing(scratch, words, wordFinds(loaded, words), within ?? scratch.every);
+    if (reached !== null) {
+      const total = countBits(scratch.everyWord);
+      const positions =
+        count * 8 <= total
+          ? firstScored(scratch, count)
+          : rankedPositions(rankingOf(scratch.score, scratch.everyWord).keys, count);
+      clear(scratch, reached);
+      return { positions, total };
+    }
+    ranking = searchRanking(loaded, collection, q, memo)!;
+  }
+  const keys = within ? allowedKeys(ranking, within) : ranking.keys;
+  return { positions: rankedPositions(keys, count), total: keys.length };
+}
+
+/**
+ * The rank keys of the matches the bitset allows, in the same order. When the matches are
+ * a bitset too, only the ones both hold are visited: the index of one among the sorted
+ * matches is the count of the matches' bits before it.
+ */
+function allowedKeys(ranking: Ranking, allowed: Bits): Float64Array {
+  if (ranking.bits) return allowedKeysOfBits(ranking, ranking.bits, allowed);
+  const { set: matches, keys } = ranking;
+  let count = 0;
+  for (let i = 0; i < matches.length; i++) if (hasBit(allowed, matches[i])) count++;
+  const kept = new Float64Array(count);
+  let filled = 0;
+  for (let i = 0; i < matches.length; i++) if (hasBit(allowed, matches[i])) kept[filled++] = keys[i];
+  return kept;
+}
+
+function allowedKeysOfBits(ranking: Ranking, matched: Bits, allowed: Bits): Float64Array {
+  let count = 0;
+  for (let block = 0; block < matched.length; block++) count += popcount(matched[block] & allowed[block]);
+  const kept = new Float64Array(count);
+  let filled = 0;
+  let before = 0;
+  for (let block = 0; block < matched.length; block++) {
+    const word = matched[block];
+    for (let both = word & allowed[block]; both !== 0; both &= both - 1) {
+      const low = both & -both;
+      // The matches below this one in its word: the bits of `word` under its lowest set bit.
+      kept[filled++] = ranking.keys[before + popcount(word & (low - 1))];
+    }
+    before += popcount(word);
+  }
+  return kept;
 }
 
 /** The first `count` of these rank keys' positions, best first. The keys are not changed. */
@@ -265,13 +344,19 @@ interface Find {
 /** At most as many items as a word's finds hold together: the order in which words narrow the query. */
 const heldBy = (found: Find[]) => found.reduce((sum, find) => sum + find.size, 0);
 
+/** Each query word's finds. */
+function wordFinds(loaded: LoadedSearch, words: QueryWord[]): Find[][] {
+  return wordCandidates(loaded.vocabulary, words).map((list) => finds(loaded, list));
+}
+
 /**
- * The ranking when some items (of `within`) match every required word that matches
+ * Scores the query when some items (of `within`) match every required word that matches
  * anything: words fewest items first, each scored only within the items all earlier ones
- * reached, the small words last. `null`, the scratch space left clean, when the words have
- * no item (of `within`) in common.
+ * reached, the small words last. Those items are left in `everyWord`, and the count of
+ * positions scored is returned (for `clear`). `null`, the scratch space left clean, when
+ * the words have no item (of `within`) in common.
  */
-function rankNarrowing(scratch: Scratch, words: QueryWord[], found: Find[][], within = scratch.every): Ranking | null {
+function scoreNarrowing(scratch: Scratch, words: QueryWord[], found: Find[][], within: Bits): number | null {
   const required = [...words.keys()].filter((i) => words[i].required && found[i].length > 0);
   if (required.length === 0) return null;
   required.sort((a, b) => heldBy(found[a]) - heldBy(found[b]));
@@ -288,9 +373,31 @@ function rankNarrowing(scratch: Scratch, words: QueryWord[], found: Find[][], wi
   words.forEach((word, i) => {
     if (!word.required) reached += scoreWord(scratch, found[i], false, scratch.everyWord);
   });
+  return reached;
+}
+
+/** The ranking of the scored matches in `everyWord`; leaves the scratch space clean. */
+function rankScored(scratch: Scratch, reached: number): Ranking {
   const ranking = rankingOf(scratch.score, scratch.everyWord);
   clear(scratch, reached);
   return ranking;
+}
+
+/** The first `count` scored matches in `everyWord`, best first: their keys kept in a max-heap of `count`. */
+function firstScored(scratch: Scratch, count: number): Positions {
+  const { score, everyWord } = scratch;
+  const heap = new Float64Array(count);
+  let size = 0;
+  for (let block = 0; block < everyWord.length; block++) {
+    for (let bits = everyWord[block]; bits !== 0; bits &= bits - 1) {
+      const position = (block << 5) + 31 - Math.clz32(bits & -bits);
+      size = keepSmallest(heap, size, rankKey(score[position], position));
+    }
+  }
+  const first = heap.subarray(0, size).sort();
+  const positions = new Int32Array(size);
+  for (let i = 0; i < size; i++) positions[i] = first[i] % POSITION_SPACE;
+  return positions;
 }
 
 /** The ranking when no item matches every required word: every item reached is scored, those matching most win. */
@@ -301,9 +408,7 @@ function rankEveryReached(scratch: Scratch, words: QueryWord[], found: Find[][])
     reached += scoreWord(scratch, wordFinds, words[i].required, scratch.every);
   });
   keepMostMatched(scratch, required);
-  const ranking = rankingOf(scratch.score, scratch.everyWord);
-  clear(scratch, reached);
-  return ranking;
+  return rankScored(scratch, reached);
 }
 
 /**

@@ -15,14 +15,12 @@ import {
   countBits,
   emptyBits,
   firstPositions,
-  hasBit,
   isDense,
   keepSet,
   orInto,
-  popcount,
 } from "./bits.ts";
 import { intersectAll, type Positions, union } from "./positions.ts";
-import { type Ranking, rankedPositions, searchRanking } from "./search.ts";
+import { type Ranking, searchFirst, searchRanking } from "./search.ts";
 
 /** Filter values as folded keys, per field; a field that is absent does not constrain. */
 export type FilterSelection<Filter extends string> = Partial<Record<Filter, string[]>>;
@@ -121,40 +119,6 @@ export function firstOf(set: PositionSet, count: number): Positions {
 }
 
 /**
- * The rank keys of q's matches that the set (as a bitset) allows, in the same order. When
- * q's matches are a bitset too, only the matches both hold are visited: the index of one
- * in q's sorted matches is the count of q's bits before it.
- */
-function allowedKeys(ranked: Ranking, bits: Bits): Float64Array {
-  if (ranked.bits) return allowedKeysOfBits(ranked, ranked.bits, bits);
-  const { set: matches, keys } = ranked;
-  let count = 0;
-  for (let i = 0; i < matches.length; i++) if (hasBit(bits, matches[i])) count++;
-  const kept = new Float64Array(count);
-  let filled = 0;
-  for (let i = 0; i < matches.length; i++) if (hasBit(bits, matches[i])) kept[filled++] = keys[i];
-  return kept;
-}
-
-function allowedKeysOfBits(ranked: Ranking, matched: Bits, allowed: Bits): Float64Array {
-  let count = 0;
-  for (let block = 0; block < matched.length; block++) count += popcount(matched[block] & allowed[block]);
-  const kept = new Float64Array(count);
-  let filled = 0;
-  let before = 0;
-  for (let block = 0; block < matched.length; block++) {
-    const word = matched[block];
-    for (let both = word & allowed[block]; both !== 0; both &= both - 1) {
-      const low = both & -both;
-      // The matches below this one in its word: the bits of `word` under its lowest set bit.
-      kept[filled++] = ranked.keys[before + popcount(word & (low - 1))];
-    }
-    before += popcount(word);
-  }
-  return kept;
-}
-
-/**
  * The first `count` matching positions in answer order (by relevance with q, then
  * collection order; else collection order), and how many match in all. Only the first
  * `count` are ranked, and with filters or an area, q is scored only among the items they
@@ -168,17 +132,15 @@ export function matchingInOrder<Filter extends string>(
   memo?: Memo,
 ): { positions: Positions; total: number } {
   const allowed = allowedBy(constraintsOf(collection, criteria), collection.size);
-  const allowedBits = allowed && (allowed.bits ?? addPositions(emptyBits(collection.size), allowed.positions));
-  const ranked =
-    criteria.q === undefined
-      ? null
-      : searchRanking(collection.search, collection.name, criteria.q, memo, allowedBits ?? undefined);
-  if (!ranked) {
-    if (!allowed) return { positions: collection.all.subarray(0, count), total: collection.size };
-    return { positions: firstOf(allowed, count), total: sizeOf(allowed) };
+  if (criteria.q !== undefined) {
+    const allowedBits = allowed
+      ? (allowed.bits ?? addPositions(emptyBits(collection.size), allowed.positions))
+      : undefined;
+    const ranked = searchFirst(collection.search, collection.name, criteria.q, count, memo, allowedBits);
+    if (ranked) return ranked;
   }
-  const keys = allowedBits ? allowedKeys(ranked, allowedBits) : ranked.keys;
-  return { positions: rankedPositions(keys, count), total: keys.length };
+  if (!allowed) return { positions: collection.all.subarray(0, count), total: collection.size };
+  return { positions: firstOf(allowed, count), total: sizeOf(allowed) };
 }
 
 /** One page of the matching positions, and how many match in all. */
