@@ -230,6 +230,10 @@ export interface FirstRanked {
  * matches alone), and the page is taken straight from the scores, keeping the best `count`
  * in a heap: no rank key is made for each of the thousands of matches a page does not
  * show. Otherwise the page comes from q's whole ranking (searchRanking, memoized).
+ *
+ * The whole ranking is also what the memo keeps, from the second time q is asked for (a
+ * second page, another filter): a q asked for once is only noted in the memo, and its
+ * page made the cheap way.
  */
 export function searchFirst(
   loaded: LoadedSearch,
@@ -241,8 +245,11 @@ export function searchFirst(
 ): FirstRanked | null {
   const words = queryWords(q);
   if (words.length === 0) return null;
-  let ranking = memo?.get<Ranking>(searchKey(collection, words));
+  const key = searchKey(collection, words);
+  let ranking = memo?.get<Ranking>(key);
+  if (!ranking && memo?.get(`${key} asked`)) ranking = searchRanking(loaded, collection, q, memo)!;
   if (!ranking) {
+    memo?.set(`${key} asked`, true, key.length * 2);
     const { scratch } = loaded;
     const reached = scoreNarrowing(scratch, words, wordFinds(loaded, words), within ?? scratch.every);
     if (reached !== null) {

@@ -17,9 +17,11 @@ import {
   MAX_WORDS,
   queryWords,
   searchFirst,
+  searchKey,
   searchRanking,
   wordCandidates,
 } from "../../runtime/catalog/search.ts";
+import { MemoryBudget } from "../../runtime/memory-budget.ts";
 import { testCatalog } from "../helpers/app.ts";
 import { freshSearch } from "../helpers/fresh-search.ts";
 
@@ -94,6 +96,20 @@ describe.each([
       }),
       { seed: 20261125, numRuns: 400 },
     );
+  });
+
+  it("keeps q's whole ranking in the memo from its second ask, and gives the same pages meanwhile", () => {
+    const memo = new MemoryBudget(2 ** 22);
+    const allowed = addPositions(emptyBits(loaded.search.size), Int32Array.from([0, 1, 2, 3, 5, 8, 13, 21, 34]));
+    for (const q of ["reef", "point left", "pipline", "zzzz reef"]) {
+      const key = searchKey("memo", queryWords(q));
+      const plain = [searchFirst(loaded, "memo", q, 3), searchFirst(loaded, "memo", q, 7, undefined, allowed)];
+      expect(searchFirst(loaded, "memo", q, 3, memo)).toEqual(plain[0]);
+      expect(memo.get(key)).toBeUndefined();
+      expect(searchFirst(loaded, "memo", q, 7, memo, allowed)).toEqual(plain[1]);
+      expect(memo.get(key)).toEqual(searchRanking(loaded, "memo", q));
+      expect(searchFirst(loaded, "memo", q, 3, memo)).toEqual(plain[0]);
+    }
   });
 
   it("gives a page of the items a filter allows as the whole ranking orders them", () => {
