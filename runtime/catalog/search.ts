@@ -201,11 +201,21 @@ const POSITION_SPACE = 2 ** 20;
  */
 export function searchRanking(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): Ranking | null {
   const words = queryWords(q);
-  if (words.length === 0) return null;
+  return words.length === 0 ? null : wholeRanking(loaded, collection, words, memo);
+}
+
+/** The words' ranking over the whole collection, from the memo or made and kept there (`found`, when known). */
+function wholeRanking(
+  loaded: LoadedSearch,
+  collection: string,
+  words: QueryWord[],
+  memo?: Memo,
+  found?: Find[][],
+): Ranking {
   const key = searchKey(collection, words);
   const remembered = memo?.get<Ranking>(key);
   if (remembered) return remembered;
-  const found = wordFinds(loaded, words);
+  found ??= wordFinds(loaded, words);
   const { scratch } = loaded;
   const reached = scoreNarrowing(scratch, words, found, scratch.every);
   const ranking = reached === null ? rankEveryReached(scratch, words, found) : rankScored(scratch, reached);
@@ -247,11 +257,12 @@ export function searchFirst(
   if (words.length === 0) return null;
   const key = searchKey(collection, words);
   let ranking = memo?.get<Ranking>(key);
-  if (!ranking && memo?.get(`${key} asked`)) ranking = searchRanking(loaded, collection, q, memo)!;
+  if (!ranking && memo?.get(`${key} asked`)) ranking = wholeRanking(loaded, collection, words, memo);
   if (!ranking) {
     memo?.set(`${key} asked`, true, key.length * 2);
     const { scratch } = loaded;
-    const reached = scoreNarrowing(scratch, words, wordFinds(loaded, words), within ?? scratch.every);
+    const found = wordFinds(loaded, words);
+    const reached = scoreNarrowing(scratch, words, found, within ?? scratch.every);
     if (reached !== null) {
       const total = countBits(scratch.everyWord);
       const positions =
@@ -261,7 +272,7 @@ export function searchFirst(
       clear(scratch, reached);
       return { positions, total };
     }
-    ranking = searchRanking(loaded, collection, q, memo)!;
+    ranking = wholeRanking(loaded, collection, words, memo, found);
   }
   const keys = within ? allowedKeys(ranking, within) : ranking.keys;
   return { positions: rankedPositions(keys, count), total: keys.length };
