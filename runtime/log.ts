@@ -12,8 +12,9 @@
  * its fields are known, and pino's general path (key by key, with its hooks) cost more than
  * answering a replayed request. It is the line pino would write, with the same fields.
  *
- * Every line passes the redactor on its way out. Nothing secret is passed in on purpose either: callers log
- * paths, not tokens, and query values whose names look secret are redacted (request-log.ts).
+ * Every line passes the redactor on its way out. Nothing secret is passed in on purpose
+ * either: callers log paths, not tokens, and query values whose names look secret are
+ * redacted (request-log.ts).
  */
 import pino from "pino";
 import { noRedaction, type Redactor } from "./redact.ts";
@@ -38,7 +39,7 @@ export interface Logger {
   dropped(): number;
 }
 
-/** What a request's line says: the fields pino would write, in its order (request-log.ts makes them). */
+/** What a request's line says, in the order pino writes the fields (serve.ts fills it, with request-log.ts). */
 export interface RequestLine {
   method: string;
   path: string;
