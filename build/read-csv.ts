@@ -15,7 +15,7 @@ export interface CsvTable {
   complete: boolean;
 }
 
-/** What csv-parse made of a file's text: its records, or why it could not read them. */
+/** What was made of a file's text: its records, or why csv-parse could not read them. */
 export type ParsedCsv = { records: string[][] } | { failure: { message: string; line: number } };
 
 /**
@@ -45,7 +45,8 @@ const CR = 13;
  * quoted whole, `""` standing for a quote. At anything else (a quote inside an unquoted
  * cell, text after a closing quote, a quote never closed) it gives up with null, for
  * csv-parse to read and report. A record without quotes is one `split`: about five times
- * faster than csv-parse, which reads character by character (2 s for 31 MB of spots).
+ * faster than csv-parse, which reads character by character (1.3-1.5 s for the 31 MB
+ * spots.csv of 100k spots, against 0.28 s).
  */
 export function strictRecords(text: string): string[][] | null {
   const records: string[][] = [];
