@@ -11,6 +11,13 @@ import { LRUCache } from "lru-cache";
 export interface Memo {
   get<T>(key: string): T | undefined;
   set(key: string, value: unknown, bytes: number): void;
+  /**
+   * Whether `key` was asked for before: true once, on its second ask; the first only notes
+   * it. Users keep what is asked for a second time ("cache on second hit"): most of what a
+   * front end sends, a search as it is typed or a page of a filter, is asked for once, and
+   * keeping it would push out what is asked for again and cost each such request a copy.
+   */
+  askedBefore(key: string): boolean;
 }
 
 interface Entry {
@@ -29,10 +36,17 @@ export function heldBytes(...views: ArrayBufferView[]): number {
 /** What an entry costs besides its value: the key, the entry and the cache's own bookkeeping. */
 const ENTRY_OVERHEAD_BYTES = 160;
 
+/** Room for the keys asked for once, beside the budget: 1 MiB of them, the oldest forgotten first. */
+const ASKED_ONCE_BYTES = 2 ** 20;
+
 export const DEFAULT_CACHE_MAX_MB = 64;
 
 export class MemoryBudget implements Memo {
   private readonly entries: LRUCache<string, Entry>;
+  private readonly askedOnce = new LRUCache<string, true>({
+    maxSize: ASKED_ONCE_BYTES,
+    sizeCalculation: (_value, key) => key.length * 2 + 64,
+  });
 
   constructor(readonly maxBytes: number) {
     this.entries = new LRUCache<string, Entry>({
@@ -53,6 +67,12 @@ export class MemoryBudget implements Memo {
     this.entries.set(key, { value, bytes: Math.ceil(Math.max(0, bytes)) });
   }
 
+  askedBefore(key: string): boolean {
+    if (this.askedOnce.delete(key)) return true;
+    this.askedOnce.set(key, true);
+    return false;
+  }
+
   /** Bytes held now, by the sizes entries declared. */
   get usedBytes(): number {
     return this.entries.calculatedSize;
@@ -60,5 +80,6 @@ export class MemoryBudget implements Memo {
 
   clear(): void {
     this.entries.clear();
+    this.askedOnce.clear();
   }
 }

@@ -242,8 +242,8 @@ export interface FirstRanked {
  * show. Otherwise the page comes from q's whole ranking (searchRanking, memoized).
  *
  * The whole ranking is also what the memo keeps, from the second time q is asked for (a
- * second page, another filter): a q asked for once is only noted in the memo, and its
- * page made the cheap way.
+ * second page, another filter; the memo's askedBefore): a q asked for once has its page
+ * made the cheap way.
  */
 export function searchFirst(
   loaded: LoadedSearch,
@@ -257,9 +257,8 @@ export function searchFirst(
   if (words.length === 0) return null;
   const key = searchKey(collection, words);
   let ranking = memo?.get<Ranking>(key);
-  if (!ranking && memo?.get(`${key} asked`)) ranking = wholeRanking(loaded, collection, words, memo);
+  if (!ranking && memo?.askedBefore(key)) ranking = wholeRanking(loaded, collection, words, memo);
   if (!ranking) {
-    memo?.set(`${key} asked`, true, key.length * 2);
     const { scratch } = loaded;
     const found = wordFinds(loaded, words);
     const reached = scoreNarrowing(scratch, words, found, within ?? scratch.every);

@@ -6,13 +6,9 @@
  * its Origin is allowed (and which), and the encoding its Accept-Encoding negotiates. A
  * conditional request gets the 304 the app made for that ETag, or goes to the app.
  *
- * An answer is kept the second time its key is asked for, not the first. Most URLs a
- * front end sends are asked for once (a search as it is typed, a page of a filter):
- * keeping each of their answers would push the ones asked for again out of the budget and
- * cost every such request a copy into the cache and, later, the garbage collector's time.
- * Only the keys asked for once are remembered, in a small list of their own.
+ * An answer is kept the second time its key is asked for, not the first (the budget's
+ * askedBefore): most URLs a front end sends are asked for once.
  */
-import { LRUCache } from "lru-cache";
 import type { Memo } from "../memory-budget.ts";
 import { type Answer, answerBytes, headerValue, type RequestConditions } from "./answer.ts";
 import { negotiateEncoding } from "./compression.ts";
@@ -26,15 +22,7 @@ interface Stored {
   notModified?: Answer;
 }
 
-/** Room for the keys asked for once: 1 MiB of them, the oldest forgotten first (a key weighs its URL). */
-const ASKED_ONCE_BYTES = 2 ** 20;
-
 export class ReplayCache {
-  private readonly askedOnce = new LRUCache<string, true>({
-    maxSize: ASKED_ONCE_BYTES,
-    sizeCalculation: (_value, key) => key.length * 2 + 64,
-  });
-
   constructor(
     private readonly memo: Memo,
     private readonly corsOrigins: OriginAllowList,
@@ -59,11 +47,7 @@ export class ReplayCache {
   keep(key: string, answer: Answer): void {
     if (answer.status === 200) {
       const etag = headerValue(answer, "etag");
-      if (etag === undefined) return;
-      if (!this.askedOnce.delete(key)) {
-        this.askedOnce.set(key, true);
-        return;
-      }
+      if (etag === undefined || !this.memo.askedBefore(key)) return;
       this.memo.set(key, { ok: answer, etag } satisfies Stored, answerBytes(answer));
     } else if (answer.status === 304) {
       const stored = this.memo.get<Stored>(key);
