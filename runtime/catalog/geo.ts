@@ -4,7 +4,8 @@
  * whose west edge is east of its east edge crosses the antimeridian.
  */
 import type { Catalog } from "../snapshot.ts";
-import { type Positions, smallestOf, smallestSorted, toPositions } from "./positions.ts";
+import { writeIdsInBox } from "./kd-box.ts";
+import { type Positions, smallestOf, smallestSorted } from "./positions.ts";
 import { distanceKm, EARTH_RADIUS_KM, kmOfSquaredChord, RADIANS, squaredChordOf, writeUnitVector } from "./sphere.ts";
 
 export interface BoundingBox {
@@ -21,45 +22,63 @@ export interface Near {
   radiusKm?: number;
 }
 
-/** A longitude in [-180, 180). */
+/** A longitude in [-180, 180). One already there is kept exactly: an edge through a spot keeps that spot inside. */
 export function wrapLongitude(lng: number): number {
+  if (lng >= -180 && lng < 180) return lng;
   return ((((lng + 180) % 360) + 360) % 360) - 180;
 }
 
-/** The ids of the geo index's points inside a box whose longitudes are already in [-180, 180]. */
-function rangeIds(spots: Catalog["spots"], box: BoundingBox): number[] {
+/**
+ * Where the ids of a box's points are written: one array for the process, grown to the
+ * largest index (a query runs to its end before another starts), so that a box allocates
+ * only its answer.
+ */
+let found = new Int32Array(0);
+
+/**
+ * How many ids of points inside a box whose longitudes are already in [-180, 180] were
+ * written to `found` (from 0).
+ */
+function findIdsInBox(spots: Catalog["spots"], box: BoundingBox): number {
+  const { geo } = spots;
+  if (found.length < geo.numItems) found = new Int32Array(geo.numItems);
   const { minLat, minLng, maxLat, maxLng } = box;
   if (minLng > maxLng) {
-    return [...spots.geo.range(minLng, minLat, 180, maxLat), ...spots.geo.range(-180, minLat, maxLng, maxLat)];
+    const east = writeIdsInBox(geo, minLng, minLat, 180, maxLat, found, 0);
+    return writeIdsInBox(geo, -180, minLat, maxLng, maxLat, found, east);
   }
-  const ids = spots.geo.range(minLng, minLat, maxLng, maxLat);
+  const count = writeIdsInBox(geo, minLng, minLat, maxLng, maxLat, found, 0);
   // Longitude 180 is the meridian -180: a box from -180 holds the spots content places at 180.
-  if (minLng === -180 && maxLng < 180) ids.push(...spots.geo.range(180, minLat, 180, maxLat));
-  return ids;
+  if (minLng === -180 && maxLng < 180) return writeIdsInBox(geo, 180, minLat, 180, maxLat, found, count);
+  return count;
 }
 
 /**
- * The positions of the index's points with these ids, sorted. Ids follow positions (the
- * build indexes spots in position order), so sorted ids give sorted positions: a large
- * answer is sorted by marking its ids and reading them back in order, a small one by sorting.
+ * The positions of the index's points with the first `count` ids of `found`, sorted. Ids
+ * follow positions (the build indexes spots in position order), so sorted ids give sorted
+ * positions: a large answer is sorted by marking its ids and reading them back in order, a
+ * small one by sorting.
  */
-function toPositionsOf(spots: Catalog["spots"], ids: number[]): Positions {
+function positionsOfFound(spots: Catalog["spots"], count: number): Positions {
   const { geoPositions } = spots;
   // An empty catalog's index holds one placeholder point that maps to no position.
-  if (ids.length * 32 < geoPositions.length) {
-    return toPositions(ids.filter((id) => id < geoPositions.length).map((id) => geoPositions[id]));
+  if (count * 32 < geoPositions.length) {
+    const positions = new Int32Array(count);
+    let kept = 0;
+    for (let i = 0; i < count; i++) if (found[i] < geoPositions.length) positions[kept++] = geoPositions[found[i]];
+    return positions.subarray(0, kept).sort();
   }
   const bits = new Uint32Array((geoPositions.length >>> 5) + 1);
-  for (let i = 0; i < ids.length; i++) if (ids[i] < geoPositions.length) bits[ids[i] >>> 5] |= 1 << (ids[i] & 31);
-  const positions = new Int32Array(ids.length);
-  let count = 0;
+  for (let i = 0; i < count; i++) if (found[i] < geoPositions.length) bits[found[i] >>> 5] |= 1 << (found[i] & 31);
+  const positions = new Int32Array(count);
+  let kept = 0;
   for (let word = 0; word < bits.length; word++) {
     // Each set bit, lowest first: isolate it, find its index, clear it.
     for (let rest = bits[word]; rest !== 0; rest &= rest - 1) {
-      positions[count++] = geoPositions[(word << 5) + 31 - Math.clz32(rest & -rest)];
+      positions[kept++] = geoPositions[(word << 5) + 31 - Math.clz32(rest & -rest)];
     }
   }
-  return positions.subarray(0, count);
+  return positions.subarray(0, kept);
 }
 
 /** A box as given (longitudes any finite number) in the index's terms: wrapped, or every longitude. */
@@ -72,7 +91,7 @@ export function normalizeBox(box: BoundingBox): BoundingBox {
 export function positionsInBox(spots: Catalog["spots"], box: BoundingBox): Positions {
   const normalized = normalizeBox(box);
   if (holdsAll(normalized, spots.geoExtent)) return spots.geoSorted;
-  return toPositionsOf(spots, rangeIds(spots, normalized));
+  return positionsOfFound(spots, findIdsInBox(spots, normalized));
 }
 
 /** Whether a normalized box holds the whole extent of the spots (null: there are none). */
@@ -100,12 +119,14 @@ export function positionsWithin(spots: Catalog["spots"], lat: number, lng: numbe
     dLng >= 180
       ? { minLat, minLng: -180, maxLat, maxLng: 180 }
       : { minLat, minLng: wrapLongitude(lng - dLng), maxLat, maxLng: wrapLongitude(lng + dLng) };
-  const inside: number[] = [];
-  for (const id of rangeIds(spots, box)) {
+  const inBox = findIdsInBox(spots, box);
+  let inside = 0;
+  for (let i = 0; i < inBox; i++) {
+    const id = found[i];
     if (id >= spots.geoPositions.length) continue;
-    if (distanceKm(lat, lng, spots.geoCoords[2 * id + 1], spots.geoCoords[2 * id]) <= radiusKm) inside.push(id);
+    if (distanceKm(lat, lng, spots.geoCoords[2 * id + 1], spots.geoCoords[2 * id]) <= radiusKm) found[inside++] = id;
   }
-  return toPositionsOf(spots, inside);
+  return positionsOfFound(spots, inside);
 }
 
 /** Positions with their distances from a point, in km (NaN for a spot without coordinates). */

@@ -68,8 +68,10 @@ export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page, 
 /** The matching spots that have a marker (coordinates), in answer order. */
 export function spotMarkers(catalog: Catalog, criteria: SpotCriteria, memo?: Memo): Ordered {
   const { geoIdByPosition } = catalog.spots;
-  // Near orders the spots without coordinates last: filtering them out keeps the order.
   const matching: Ordered = firstMatching(catalog, criteria, Number.POSITIVE_INFINITY, memo);
+  // An area holds only spots with coordinates: the box's and the radius's come from the geo index.
+  if (criteria.bbox || criteria.near?.radiusKm !== undefined) return matching;
+  // Near orders the spots without coordinates last: filtering them out keeps the order.
   return keep(matching, (position) => geoIdByPosition[position] !== -1);
 }
 
