@@ -57,28 +57,32 @@ function findIdsInBox(spots: Catalog["spots"], box: BoundingBox): number {
  * The positions of the index's points with the first `count` ids of `found`, sorted. Ids
  * follow positions (the build indexes spots in position order), so sorted ids give sorted
  * positions: a large answer is sorted by marking its ids and reading them back in order, a
- * small one by sorting.
+ * small one by sorting. (The dummy point of a catalog without coordinates never gets here:
+ * every box holds its empty extent, and a circle drops ids past the last spot's.)
  */
 function positionsOfFound(spots: Catalog["spots"], count: number): Positions {
   const { geoPositions } = spots;
-  // An empty catalog's index holds one placeholder point that maps to no position.
+  // Locals, and each id read once: the first boxes after a start run this before the JIT has compiled it.
+  const ids = found;
+  const positions = new Int32Array(count);
   if (count * 32 < geoPositions.length) {
-    const positions = new Int32Array(count);
-    let kept = 0;
-    for (let i = 0; i < count; i++) if (found[i] < geoPositions.length) positions[kept++] = geoPositions[found[i]];
-    return positions.subarray(0, kept).sort();
+    for (let i = 0; i < count; i++) positions[i] = geoPositions[ids[i]];
+    return positions.sort();
   }
   const bits = new Uint32Array((geoPositions.length >>> 5) + 1);
-  for (let i = 0; i < count; i++) if (found[i] < geoPositions.length) bits[found[i] >>> 5] |= 1 << (found[i] & 31);
-  const positions = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const id = ids[i];
+    bits[id >>> 5] |= 1 << (id & 31);
+  }
   let kept = 0;
   for (let word = 0; word < bits.length; word++) {
+    const last = (word << 5) + 31;
     // Each set bit, lowest first: isolate it, find its index, clear it.
     for (let rest = bits[word]; rest !== 0; rest &= rest - 1) {
-      positions[kept++] = geoPositions[(word << 5) + 31 - Math.clz32(rest & -rest)];
+      positions[kept++] = geoPositions[last - Math.clz32(rest & -rest)];
     }
   }
-  return positions.subarray(0, kept);
+  return positions;
 }
 
 /** A box as given (longitudes any finite number) in the index's terms: wrapped, or every longitude. */

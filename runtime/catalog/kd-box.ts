@@ -62,7 +62,9 @@ export function writeIdsInBox(
     const east = STACK[top + 5];
     const north = STACK[top + 6];
     if (west >= minLng && east <= maxLng && south >= minLat && north <= maxLat) {
-      for (let i = left; i <= right; i++) out[count++] = ids[i];
+      // Copied by the engine: before the JIT has compiled this walk, a loop here would run interpreted.
+      out.set(ids.subarray(left, right + 1), count);
+      count += right - left + 1;
       continue;
     }
     if (right - left <= nodeSize) {

@@ -206,8 +206,9 @@ function geoRunners(catalog: Catalog, oramaSearch: (params: Parameters<typeof se
 
 /** Cold latencies of this API and, for the kinds Orama has, of Orama: 3 interleaved rounds, each capped in time. */
 export async function queryLatencies(catalog: Catalog, withOrama: boolean, budgetMs: number) {
-  // First, as a process just started answers them: right after load, before any warm-up
-  // (issue 13: markers are prepared at load, so the first bbox queries pay no more).
+  // First, as a process just started answers them: right after load and the collection the
+  // server makes then, before any warm-up (issue 13: markers are prepared at load, so the
+  // first bbox queries pay no more).
   const justStartedBbox = measure((i) => spotMarkers(catalog, { filters: {}, bbox: boxAt(i) }), 0, 500, budgetMs);
   const spots = Array.from({ length: catalog.spots.size }, (_, i) => pieceValue<Spot>(catalog.spots.list, i)!);
   const started = performance.now();

@@ -320,3 +320,26 @@ for (const [label, load] of [
     });
   });
 }
+
+describe("geo answers on a catalog where no spot has coordinates", () => {
+  // Its index holds one dummy point at (0, 0) that no spot is: every area around it is empty.
+  const dir = mkdtempSync(path.join(tmpdir(), "geo-unlocated-"));
+  generateContent(40, 5, dir, 16);
+  const csv = path.join(dir, "spots.csv");
+  const [header, ...rows] = readFileSync(csv, "utf8").split("\n");
+  const blank = (row: string) => {
+    // Generated names and regions hold no commas: latitude and longitude are the 6th and 7th fields.
+    const fields = row.split(",");
+    return fields.length < 7 ? row : [...fields.slice(0, 5), "", "", ...fields.slice(7)].join(",");
+  };
+  writeFileSync(csv, [header, ...rows.map(blank)].join("\n"));
+  const catalog = catalogFrom(dir);
+
+  it("has no spot in a box or a circle around the dummy point, and no marker", () => {
+    const bbox = { minLat: -1, minLng: -1, maxLat: 1, maxLng: 1 };
+    expect(listSpots(catalog, { filters: {}, bbox }, EVERYTHING).total).toBe(0);
+    expect(listSpots(catalog, { filters: {}, near: { lat: 0, lng: 0, radiusKm: 100 } }, EVERYTHING).total).toBe(0);
+    expect(spotMarkers(catalog, { filters: {} }).positions.length).toBe(0);
+    expect(listSpots(catalog, { filters: {} }, EVERYTHING).total).toBe(40);
+  });
+});
