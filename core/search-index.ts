@@ -109,13 +109,29 @@ export function queryTerms(text: string): string[] {
 }
 
 /**
+ * Each word of the names the build has encoded, as encoded. Names share most of their words
+ * (Beach, Point, Reef...), and FlexSearch's own cache never answers for them: it looks a
+ * text up as given but keeps it as prepared (lower case), so a capitalized word misses.
+ */
+const encodedWords = new Map<string, string[]>();
+
+function encodeWord(word: string): string[] {
+  let encoded = encodedWords.get(word);
+  if (encoded === undefined) {
+    encoded = encoder.encode(word);
+    encodedWords.set(word, encoded);
+  }
+  return encoded;
+}
+
+/**
  * Each adjacent pair of a name's words, joined (within one name, never across two). Words
  * are encoded one by one: encoding a whole text drops a repeated word (John John Florence).
  */
 export function joinedPairs(names: string[]): string {
   const pairs: string[] = [];
   for (const name of names) {
-    const words = name.split(/[\s\-–]+/).flatMap((word) => encoder.encode(word));
+    const words = name.split(/[\s\-–]+/).flatMap(encodeWord);
     for (let i = 0; i + 1 < words.length; i++) pairs.push(words[i] + words[i + 1]);
   }
   return pairs.join(" ");
