@@ -3,7 +3,9 @@
  * coordinates. Longitudes past ±180 (a map panned round the world) are wrapped; a box
  * whose west edge is east of its east edge crosses the antimeridian.
  */
+import { around } from "geokdbush";
 import type { Catalog } from "../snapshot.ts";
+import { membership } from "./bits.ts";
 import { writeIdsInBox } from "./kd-box.ts";
 import { type Positions, smallestOf, smallestSorted } from "./positions.ts";
 import { distanceKm, EARTH_RADIUS_KM, kmOfSquaredChord, RADIANS, squaredChordOf, writeUnitVector } from "./sphere.ts";
@@ -205,5 +207,47 @@ export function nearestFirst(spots: Catalog["spots"], near: Near, ordered: Posit
     distancesKm[i] = Math.floor(candidates[i] / RANK_SPACE) / 1000;
   }
   for (let i = sorted; i < length; i++) positions[i] = unlocated[i - sorted];
+  return { positions, distancesKm };
+}
+
+/** geokdbush measures great circles on a sphere of 6,371 km: its kilometres per ours. */
+const GEOKDBUSH_KM_PER_KM = 6371 / EARTH_RADIUS_KM;
+
+/** How many times a page's size the spots it is taken from must be for the walk outward to pay. */
+const WALK_FROM_SHARE = 32;
+
+/**
+ * What nearestFirst answers for `ordered` in position order (a list without q), found by
+ * walking the geo index outward from the point (geokdbush) instead of measuring every spot:
+ * the page's `count` nearest, then every spot within the metre its distances may hide, and
+ * those ranked as nearestFirst ranks them. Null when it cannot pay or cannot answer alone: a
+ * page that is a large share of the spots, or that reaches the spots without coordinates.
+ */
+export function nearestInPositionOrder(
+  spots: Catalog["spots"],
+  near: Near,
+  ordered: Positions,
+  count: number,
+): Measured | null {
+  const { geo, geoPositions, geoCoords } = spots;
+  if (geoPositions.length === 0 || ordered.length < WALK_FROM_SHARE * count) return null;
+  const allowed = ordered.length === spots.size ? null : membership(ordered, spots.size);
+  const allows = allowed ? (id: number) => allowed(geoPositions[id]) : undefined;
+  const kmTo = (id: number) => distanceKm(near.lat, near.lng, geoCoords[2 * id + 1], geoCoords[2 * id]);
+  const nearest = around(geo, near.lng, near.lat, count, Number.POSITIVE_INFINITY, allows);
+  if (nearest.length < count) return null;
+  const reachKm = kmTo(nearest[count - 1]) + ROUNDING_MARGIN_KM;
+  // Past half the globe every spot is within reach (and geokdbush's bound would wrap round).
+  const reach = reachKm >= Math.PI * EARTH_RADIUS_KM ? Number.POSITIVE_INFINITY : reachKm * GEOKDBUSH_KM_PER_KM;
+  const within = around(geo, near.lng, near.lat, Number.POSITIVE_INFINITY, reach, allows);
+  // In position order, a position sorts as its rank does.
+  const keys = Float64Array.from(within, (id) => Math.round(kmTo(id) * 1000) * RANK_SPACE + geoPositions[id]);
+  const candidates = smallestSorted(keys, count);
+  const positions = new Int32Array(count);
+  const distancesKm = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    positions[i] = candidates[i] % RANK_SPACE;
+    distancesKm[i] = Math.floor(candidates[i] / RANK_SPACE) / 1000;
+  }
   return { positions, distancesKm };
 }

@@ -7,7 +7,14 @@ import { heldBytes, type Memo } from "../memory-budget.ts";
 import type { Catalog } from "../snapshot.ts";
 import { membership } from "./bits.ts";
 import { facetSummary } from "./facets.ts";
-import { type BoundingBox, type Near, nearestFirst, positionsInBox, positionsWithin } from "./geo.ts";
+import {
+  type BoundingBox,
+  type Near,
+  nearestFirst,
+  nearestInPositionOrder,
+  positionsInBox,
+  positionsWithin,
+} from "./geo.ts";
 import { type Positions, toPositions } from "./positions.ts";
 import { type Criteria, type FilterSelection, matchingInOrder } from "./selection.ts";
 
@@ -52,7 +59,10 @@ function firstMatching(catalog: Catalog, criteria: SpotCriteria, count: number, 
   const selected = selectionCriteria(catalog, criteria);
   if (!criteria.near) return matchingInOrder(catalog.spots, selected, count, memo);
   const { positions, total } = matchingInOrder(catalog.spots, selected, Number.POSITIVE_INFINITY, memo);
-  return { ...nearestFirst(catalog.spots, criteria.near, positions, count), total };
+  // Without q the matches are in position order: a page of them can be found walking outward.
+  const walked =
+    criteria.q === undefined ? nearestInPositionOrder(catalog.spots, criteria.near, positions, count) : null;
+  return { ...(walked ?? nearestFirst(catalog.spots, criteria.near, positions, count)), total };
 }
 
 export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page, memo?: Memo): ListPage {

@@ -180,6 +180,7 @@ function geoRunners(catalog: Catalog, oramaSearch: (params: Parameters<typeof se
     },
     {
       name: "near without radius, list",
+      targetP99Ms: 2,
       api: (i) => listSpots(catalog, { filters: {}, near: { ...nearAt(catalog, i), radiusKm: undefined } }, page),
     },
     {

@@ -343,3 +343,30 @@ describe("geo answers on a catalog where no spot has coordinates", () => {
     expect(listSpots(catalog, { filters: {} }, EVERYTHING).total).toBe(40);
   });
 });
+
+describe("near on a catalog where many spots share one point", () => {
+  // 40 of 2,000 spots at one point: at any page size, the page is those spots in the usual
+  // order, however the index's walk outward meets them.
+  const dir = mkdtempSync(path.join(tmpdir(), "geo-shared-point-"));
+  generateContent(2000, 20, dir, 16);
+  const csv = path.join(dir, "spots.csv");
+  const [header, ...rows] = readFileSync(csv, "utf8").split("\n");
+  const moved = rows.map((row, i) => {
+    const fields = row.split(",");
+    return i % 50 === 7 ? [...fields.slice(0, 5), "21.665", "-158.053", ...fields.slice(7)].join(",") : row;
+  });
+  writeFileSync(csv, [header, ...moved].join("\n"));
+  const catalog = catalogFrom(dir);
+  const spots = entriesOf<SpotEntry>(catalog.spots).map(({ spot }) => spot);
+  const atThePoint = spots.flatMap((spot, position) => (spot.latitude === 21.665 ? [position] : []));
+
+  it("gives every page size those spots first, in the usual order, at 0 km", () => {
+    expect(atThePoint.length).toBe(40);
+    const near = { lat: 21.665, lng: -158.053 };
+    for (let limit = 1; limit <= 40; limit++) {
+      const page = listSpots(catalog, { filters: {}, near }, { limit, offset: 0 });
+      expect(Array.from(page.positions), `limit ${limit}`).toEqual(atThePoint.slice(0, limit));
+      expect(Array.from(page.distancesKm!)).toEqual(Array(limit).fill(0));
+    }
+  });
+});
