@@ -62,8 +62,9 @@ function facetList(field: FieldIndex, counts: Int32Array, selected: string[], sp
 /** The constraints of a selection, q's included, each with the field it comes from. */
 function allConstraints(selection: Selection): Constraint[] {
   const constraints = [...selection.constraints];
-  const { ranked } = selection;
-  if (ranked) constraints.push({ field: null, ...(ranked.bits ? { bits: ranked.bits } : { positions: ranked.set }) });
+  const { matched } = selection;
+  if (matched)
+    constraints.push({ field: null, ...(matched.bits ? { bits: matched.bits } : { positions: matched.set }) });
   return constraints;
 }
 

@@ -20,7 +20,7 @@ import {
   orInto,
 } from "./bits.ts";
 import { intersectAll, type Positions, union } from "./positions.ts";
-import { type Ranking, searchFirst, searchRanking } from "./search.ts";
+import { type Matches, searchFirst, searchMatches } from "./search.ts";
 
 /** Filter values as folded keys, per field; a field that is absent does not constrain. */
 export type FilterSelection<Filter extends string> = Partial<Record<Filter, string[]>>;
@@ -43,8 +43,8 @@ export type Constraint = PositionSet & {
 export interface Selection {
   /** The filters' and the area's constraints. */
   constraints: Constraint[];
-  /** q's matches and their ranks; null without q. */
-  ranked: Ranking | null;
+  /** q's matches; null without q. */
+  matched: Matches | null;
 }
 
 /** The criteria's constraints, and q's matches over the whole collection (what facets count, field by field). */
@@ -53,8 +53,9 @@ export function select<Filter extends string>(
   criteria: Criteria<Filter>,
   memo?: Memo,
 ): Selection {
-  const ranked = criteria.q === undefined ? null : searchRanking(collection.search, collection.name, criteria.q, memo);
-  return { constraints: constraintsOf(collection, criteria), ranked };
+  const { q } = criteria;
+  const matched = q === undefined ? null : searchMatches(collection.search, collection.name, q, memo);
+  return { constraints: constraintsOf(collection, criteria), matched };
 }
 
 function constraintsOf<Filter extends string>(collection: LoadedCollection<Filter>, criteria: Criteria<Filter>) {

@@ -8,7 +8,9 @@ import { foldKey } from "../../core/fold.ts";
 import type { Spot } from "../../core/resources.ts";
 import type { SpotEntry } from "../../core/snapshot-format.ts";
 import type { BoundingBox } from "../../runtime/catalog/geo.ts";
+import { queryWords, searchKey } from "../../runtime/catalog/search.ts";
 import { listSpots, type SpotCriteria, spotFacets, spotMarkers } from "../../runtime/catalog/spots.ts";
+import { MemoryBudget } from "../../runtime/memory-budget.ts";
 import { entriesOf, markersAt, spotsAt, testApp, testCatalog } from "../helpers/app.ts";
 
 const catalog = testCatalog();
@@ -50,6 +52,10 @@ const criteria: fc.Arbitrary<SpotCriteria> = fc
         "bar",
         "north shore",
         "wave",
+        // Words few spots hold (fewer than 1 in 32): their matches are a list, not a bitset.
+        "teahupoo",
+        "supertubes",
+        "cloudbreak",
       ),
       { nil: undefined },
     ),
@@ -161,6 +167,24 @@ describe("facet properties", () => {
     ["skillLevels", "skill_level", (spot: Spot) => spot.skill_level],
     ["tiers", "tier", (spot: Spot) => spot.tier],
   ] as const;
+
+  it("count what q matches, for rare words and common ones, with and without q's ranking in the memo", () => {
+    const memo = new MemoryBudget(2 ** 22);
+    for (const q of ["reef", "beach", "pipe", "portugal", "teahupoo", "supertubes", "cloudbreak"]) {
+      const listed = listSpots(catalog, { filters: {}, q }, { limit: 100_000, offset: 0 }).positions;
+      const byCountry: Record<string, number> = {};
+      for (const spot of spotsAt(catalog, listed))
+        byCountry[spot.country_code!] = (byCountry[spot.country_code!] ?? 0) + 1;
+      // A page asked for twice keeps q's whole ranking in the memo: the third facets read it.
+      for (let ask = 1; ask <= 3; ask++) {
+        const { filtered_total, facets } = spotFacets(catalog, { filters: {}, q }, memo);
+        expect(filtered_total, `${q}, ask ${ask}`).toBe(listed.length);
+        expect(Object.fromEntries(facets.countries.map(({ value, count }) => [value, count]))).toEqual(byCountry);
+        listSpots(catalog, { filters: {}, q }, { limit: 5, offset: 0 }, memo);
+      }
+      expect(memo.get(searchKey(catalog.spots.name, queryWords(q))), q).toBeDefined();
+    }
+  });
 
   it("for a field without a filter, counts sum to filtered_total minus the spots whose value is null", () => {
     fc.assert(
