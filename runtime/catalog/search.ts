@@ -236,14 +236,11 @@ export function searchMatches(loaded: LoadedSearch, collection: string, q: strin
   const words = queryWords(q);
   if (words.length === 0) return null;
   const remembered = memo?.get<Ranking>(searchKey(collection, words));
-  if (remembered) return remembered.bits ? { bits: remembered.bits } : { set: remembered.set };
+  if (remembered) return matchesOf(remembered);
   const found = wordFinds(loaded, words);
   const { scratch } = loaded;
   const reached = scoreNarrowing(scratch, words, found, scratch.every);
-  if (reached === null) {
-    const ranking = rankEveryReached(scratch, words, found);
-    return ranking.bits ? { bits: ranking.bits } : { set: ranking.set };
-  }
+  if (reached === null) return matchesOf(rankEveryReached(scratch, words, found));
   const { everyWord, score } = scratch;
   const count = countBits(everyWord);
   const matches = isDense(count, score.length)
@@ -251,6 +248,11 @@ export function searchMatches(loaded: LoadedSearch, collection: string, q: strin
     : { set: firstPositions(everyWord, count) };
   clear(scratch, reached);
   return matches;
+}
+
+/** A ranking's matches, as its bitset when it has one. */
+function matchesOf(ranking: Ranking): Matches {
+  return ranking.bits ? { bits: ranking.bits } : { set: ranking.set };
 }
 
 /** The first positions of a list, best first, and how many there are in all. */
