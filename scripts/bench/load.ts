@@ -3,11 +3,12 @@
  * event loop with the server it measures:
  *
  *   node --import tsx scripts/bench/load.ts PORT SECONDS CONNECTIONS PATH
- *   node --import tsx scripts/bench/load.ts PORT SECONDS CONNECTIONS --distinct
+ *   node --import tsx scripts/bench/load.ts PORT SECONDS CONNECTIONS --distinct [FROM]
  *   node --import tsx scripts/bench/load.ts PORT SECONDS CONNECTIONS --mixed SLUGS_FILE
  *
- * sends one path over and over, a stream of distinct queries (queries.ts), or the
- * soak's mixed traffic (soak/traffic.ts), and prints autocannon's figures as JSON. Every
+ * sends one path over and over, a stream of distinct queries (queries.ts) from its FROM-th
+ * (default 0), or the soak's mixed traffic (soak/traffic.ts), and prints autocannon's
+ * figures as JSON, with how many paths it sent (where a next stream should start). Every
  * load starts with a second of warm-up that is not measured, so that the figures are those
  * of a warm process (JIT-compiled paths, sockets open) for the server and for the baselines
  * alike; a stream goes on where its warm-up stopped, so a measured URL is still never seen
@@ -18,10 +19,11 @@ import autocannon from "autocannon";
 import { mixedPath } from "../soak/traffic.ts";
 import { distinctPath } from "./queries.ts";
 
-const [port, seconds, connections, path, slugsFile] = process.argv.slice(2);
-const slugs = path === "--mixed" ? (JSON.parse(readFileSync(slugsFile, "utf8")) as string[]) : [];
+const [port, seconds, connections, path, streamArgument] = process.argv.slice(2);
+const slugs = path === "--mixed" ? (JSON.parse(readFileSync(streamArgument, "utf8")) as string[]) : [];
+const from = path === "--distinct" ? Number(streamArgument ?? 0) : 0;
 const nextPath = (i: number) =>
-  path === "--distinct" ? distinctPath(i) : path === "--mixed" ? mixedPath(i, slugs) : path;
+  path === "--distinct" ? distinctPath(from + i) : path === "--mixed" ? mixedPath(i, slugs) : path;
 let next = 0;
 // autocannon runs `warmup` first (its types do not list the option yet).
 const warmup = { connections: Number(connections), duration: 1 };
@@ -36,6 +38,7 @@ console.log(
   JSON.stringify({
     rps: result.requests.average,
     total: result.requests.total,
+    sent: next,
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
