@@ -41,6 +41,8 @@ export interface FieldIndex {
   /** The value ids of position p are `ids[starts[p]]` to `ids[starts[p + 1] - 1]` (none, one, or several tags). */
   starts: Int32Array;
   ids: Int32Array;
+  /** Every item has exactly one value (a country, a wave type): position p's is `ids[p]`. */
+  oneEach: boolean;
   /** Each value id's place in facet order among equal counts: accent-insensitive name, then code points. */
   nameRank: Int32Array;
 }
@@ -338,7 +340,13 @@ function indexField(
   byName.forEach((id, rank) => {
     nameRank[id] = rank;
   });
-  return { values, idByKey: new Map(values.map(({ key }, id) => [key, id])), starts, ids, nameRank };
+  const idByKey = new Map(values.map(({ key }, id) => [key, id]));
+  return { values, idByKey, starts, ids, oneEach: hasOneEach(starts), nameRank };
+}
+
+function hasOneEach(starts: Int32Array): boolean {
+  for (let p = 0; p < starts.length; p++) if (starts[p] !== p) return false;
+  return true;
 }
 
 /** A box in degrees (the same shape as a query's bounding box). */

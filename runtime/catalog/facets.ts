@@ -31,6 +31,10 @@ function countValues(field: FieldIndex, over: Positions | null): Int32Array {
     return counts;
   }
   const { starts, ids } = field;
+  if (field.oneEach) {
+    for (let i = 0; i < over.length; i++) counts[ids[over[i]]]++;
+    return counts;
+  }
   for (let i = 0; i < over.length; i++) {
     const position = over[i];
     for (let j = starts[position]; j < starts[position + 1]; j++) counts[ids[j]]++;
