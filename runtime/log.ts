@@ -166,8 +166,12 @@ function stdoutDestination(onDropped: (lines: number) => void): Destination {
     if (pending === "") return;
     const text = pending;
     pending = "";
-    if (stdoutBroken || stdout.writableLength + text.length > LOG_BUFFER_BYTES) onDropped(linesIn(text));
-    else stdout.write(text);
+    // As bytes: a write a full pipe cannot take yet is queued as it is, where a string's
+    // would be copied for the queue while the string stayed alive (the stalled-reader attack
+    // grew 46 MiB with strings, 24 MiB with bytes).
+    const bytes = Buffer.from(text);
+    if (stdoutBroken || stdout.writableLength + bytes.length > LOG_BUFFER_BYTES) onDropped(linesIn(text));
+    else stdout.write(bytes);
   };
   let closing = false;
   return {
