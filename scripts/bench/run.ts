@@ -154,8 +154,10 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
     "map zoom=2 world body",
     `${fmt(worldBody / 1024, 1)} kB (target < 100 kB: ${worldBody < 100_000 ? "met" : "MISSED"})`,
   ]);
-  const loads = (results: LoadResult[]) =>
-    `${fmt(median(results.map((result) => result.rps)), 0)} req/s, p99 ${median(results.map((result) => result.p99))} ms`;
+  const loads = (results: LoadResult[]) => {
+    const rps = median(results.map((result) => result.rps));
+    return `${fmt(rps, 0)} req/s, p99 ${median(results.map((result) => result.p99))} ms`;
+  };
   const share = (pairs: Pair[], target: number, also = "") => {
     const { median: middle, rounds } = shareOfNode(pairs);
     const each = rounds.map((value) => fmt(100 * value, 0)).join(", ");
@@ -177,7 +179,8 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
     ],
     [
       "HTTP: URLs never repeated",
-      `${loads(http.distinct.map(({ api }) => api))} ${share(http.distinct, DISTINCT_SHARE_TARGET, " at the same body")}`,
+      `${loads(http.distinct.map(({ api }) => api))} ` +
+        share(http.distinct, DISTINCT_SHARE_TARGET, " at the same body"),
     ],
     ["HTTP: world map zoom=2", `${loads([http.worldMap])} (${percent(http.worldMap.rps / nodeRps)} of node; replayed)`],
     [
