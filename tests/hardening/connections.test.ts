@@ -7,7 +7,12 @@ import { createServer, type Server } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { writeAnswer } from "../../runtime/http/answer.ts";
-import { defaultMaxConnections, guardConnections } from "../../runtime/http/connections.ts";
+import {
+  CLOSES_PER_TURN,
+  defaultMaxConnections,
+  destroyInTurns,
+  guardConnections,
+} from "../../runtime/http/connections.ts";
 import type { RunningServer } from "../../runtime/server.ts";
 import { startTestServer } from "../helpers/server.ts";
 
@@ -127,6 +132,22 @@ describe("the connection guard, on a plain server", () => {
     expect(await waitFor(() => received > body.length, 8000)).toBe(true);
     expect(guard.counts.stalled).toBe(1);
   }, 20_000);
+
+  it("closes the connections a sweep retires a few hundred per turn of the event loop, all of them", async () => {
+    const destroyed: number[] = [];
+    const retired = Array.from({ length: 2.5 * CLOSES_PER_TURN }, (_, i) => ({
+      destroy: () => {
+        destroyed.push(i);
+        return undefined as never;
+      },
+    }));
+    destroyInTurns(retired);
+    expect(destroyed.length).toBe(CLOSES_PER_TURN);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(destroyed.length).toBe(2 * CLOSES_PER_TURN);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(destroyed).toEqual(retired.map((_, i) => i));
+  });
 
   it("sets the cap below the open-file limit", () => {
     expect(defaultMaxConnections(20_000)).toBe(16_000);
