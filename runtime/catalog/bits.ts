@@ -9,6 +9,9 @@ import type { Positions } from "./positions.ts";
 
 export type Bits = Uint32Array;
 
+/** A set of positions: a sorted list, or a bitset (often shared with the collection: never mutate either). */
+export type PositionSet = { positions: Positions; bits?: undefined } | { bits: Bits; positions?: undefined };
+
 /** Whether a set of `count` positions out of `size` is worth a bitset (it is no longer than its list). */
 export function isDense(count: number, size: number): boolean {
   return count > 0 && count * 32 >= size;

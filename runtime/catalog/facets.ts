@@ -8,6 +8,7 @@
 import type { FacetCount } from "../../core/resources.ts";
 import type { Memo } from "../memory-budget.ts";
 import type { FieldIndex, LoadedCollection } from "../snapshot.ts";
+import type { PositionSet } from "./bits.ts";
 import type { Positions } from "./positions.ts";
 import {
   allowedBy,
@@ -15,7 +16,6 @@ import {
   type Criteria,
   type FilterSelection,
   firstOf,
-  type PositionSet,
   type Selection,
   select,
   sizeOf,
@@ -66,9 +66,7 @@ function facetList(field: FieldIndex, counts: Int32Array, selected: string[], sp
 /** The constraints of a selection, q's included, each with the field it comes from. */
 function allConstraints(selection: Selection): Constraint[] {
   const constraints = [...selection.constraints];
-  const { matched } = selection;
-  if (matched)
-    constraints.push({ field: null, ...(matched.bits ? { bits: matched.bits } : { positions: matched.set }) });
+  if (selection.matched) constraints.push({ field: null, ...selection.matched });
   return constraints;
 }
 

@@ -40,6 +40,7 @@ import {
   hasBit,
   hasNoBits,
   isDense,
+  type PositionSet,
   popcount,
 } from "./bits.ts";
 import { keepSmallest, type Positions, smallestOf } from "./positions.ts";
@@ -224,15 +225,13 @@ function wholeRanking(
   return ranking;
 }
 
-/** The items q matches, as a bitset when they are 1 item in 32 or more, else as an ascending list. */
-export type Matches = { bits: Bits; set?: undefined } | { set: Positions; bits?: undefined };
-
 /**
- * What q matches over the whole collection, unranked: what facets count over. The memo's
+ * What q matches over the whole collection, unranked (what facets count over): a bitset
+ * when the matches are 1 item in 32 or more, else an ascending list. The memo's
  * ranking answers when it has one; otherwise the words are scored as for a ranking, but no
  * rank key is made for the matches (for `reef` at 100k, 92,000 of them).
  */
-export function searchMatches(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): Matches | null {
+export function searchMatches(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): PositionSet | null {
   const words = queryWords(q);
   if (words.length === 0) return null;
   const remembered = memo?.get<Ranking>(searchKey(collection, words));
@@ -245,14 +244,14 @@ export function searchMatches(loaded: LoadedSearch, collection: string, q: strin
   const count = countBits(everyWord);
   const matches = isDense(count, score.length)
     ? { bits: everyWord.slice() }
-    : { set: firstPositions(everyWord, count) };
+    : { positions: firstPositions(everyWord, count) };
   clear(scratch, reached);
   return matches;
 }
 
 /** A ranking's matches, as its bitset when it has one. */
-function matchesOf(ranking: Ranking): Matches {
-  return ranking.bits ? { bits: ranking.bits } : { set: ranking.set };
+function matchesOf(ranking: Ranking): PositionSet {
+  return ranking.bits ? { bits: ranking.bits } : { positions: ranking.set };
 }
 
 /** The first positions of a list, best first, and how many there are in all. */

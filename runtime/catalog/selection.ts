@@ -11,16 +11,16 @@ import type { LoadedCollection } from "../snapshot.ts";
 import {
   addPositions,
   andInto,
-  type Bits,
   countBits,
   emptyBits,
   firstPositions,
   isDense,
   keepSet,
   orInto,
+  type PositionSet,
 } from "./bits.ts";
 import { intersectAll, type Positions, union } from "./positions.ts";
-import { type Matches, searchFirst, searchMatches } from "./search.ts";
+import { searchFirst, searchMatches } from "./search.ts";
 
 /** Filter values as folded keys, per field; a field that is absent does not constrain. */
 export type FilterSelection<Filter extends string> = Partial<Record<Filter, string[]>>;
@@ -32,9 +32,6 @@ export interface Criteria<Filter extends string> {
   within?: Positions[];
 }
 
-/** A set of allowed positions: a sorted list, or a bitset (shared with the collection: never mutate either). */
-export type PositionSet = { positions: Positions; bits?: undefined } | { bits: Bits; positions?: undefined };
-
 export type Constraint = PositionSet & {
   /** The filter this constraint comes from, or null for an area or q. */
   field: string | null;
@@ -44,7 +41,7 @@ export interface Selection {
   /** The filters' and the area's constraints. */
   constraints: Constraint[];
   /** q's matches; null without q. */
-  matched: Matches | null;
+  matched: PositionSet | null;
 }
 
 /** The criteria's constraints, and q's matches over the whole collection (what facets count, field by field). */
