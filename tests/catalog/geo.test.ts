@@ -36,20 +36,33 @@ const EXTREME_POINTS: [lat: number, lng: number][] = [
   [38.7, -9.4],
 ];
 
+/**
+ * A generated catalog of `spots` spots in `areas` areas, with the coordinates of spot row i
+ * replaced by `placeOf(i)` (latitude and longitude as text, "" for none) where it gives them.
+ */
+function generatedWith(spots: number, areas: number, placeOf: (row: number) => [string, string] | undefined): Catalog {
+  const dir = mkdtempSync(path.join(tmpdir(), "geo-catalog-"));
+  generateContent(spots, areas, dir, 16);
+  const csv = path.join(dir, "spots.csv");
+  const [header, ...rows] = readFileSync(csv, "utf8").split("\n");
+  const placed = rows.map((row, i) => {
+    const place = placeOf(i);
+    // Generated names and regions hold no commas: latitude and longitude are the 6th and 7th fields.
+    const fields = row.split(",");
+    if (place === undefined || fields.length < 7) return row;
+    fields.splice(5, 2, ...place);
+    return fields.join(",");
+  });
+  writeFileSync(csv, [header, ...placed].join("\n"));
+  return catalogFrom(dir);
+}
+
 /** A generated catalog whose first spots are moved to the extreme points. */
 function generatedCatalog(): Catalog {
-  const dir = mkdtempSync(path.join(tmpdir(), "geo-catalog-"));
-  generateContent(2000, 20, dir, 16);
-  const csv = path.join(dir, "spots.csv");
-  const lines = readFileSync(csv, "utf8").split("\n");
-  EXTREME_POINTS.forEach(([lat, lng], i) => {
-    // Generated names and regions hold no commas: latitude and longitude are the 6th and 7th fields.
-    const fields = lines[i + 1].split(",");
-    fields.splice(5, 2, String(lat), String(lng));
-    lines[i + 1] = fields.join(",");
+  return generatedWith(2000, 20, (i) => {
+    const point = EXTREME_POINTS[i];
+    return point && [String(point[0]), String(point[1])];
   });
-  writeFileSync(csv, lines.join("\n"));
-  return catalogFrom(dir);
 }
 
 const EARTH_RADIUS_KM = 6371.0088;
@@ -323,17 +336,7 @@ for (const [label, load] of [
 
 describe("geo answers on a catalog where no spot has coordinates", () => {
   // Its index holds one dummy point at (0, 0) that no spot is: every area around it is empty.
-  const dir = mkdtempSync(path.join(tmpdir(), "geo-unlocated-"));
-  generateContent(40, 5, dir, 16);
-  const csv = path.join(dir, "spots.csv");
-  const [header, ...rows] = readFileSync(csv, "utf8").split("\n");
-  const blank = (row: string) => {
-    // Generated names and regions hold no commas: latitude and longitude are the 6th and 7th fields.
-    const fields = row.split(",");
-    return fields.length < 7 ? row : [...fields.slice(0, 5), "", "", ...fields.slice(7)].join(",");
-  };
-  writeFileSync(csv, [header, ...rows.map(blank)].join("\n"));
-  const catalog = catalogFrom(dir);
+  const catalog = generatedWith(40, 5, () => ["", ""]);
 
   it("has no spot in a box or a circle around the dummy point, and no marker", () => {
     const bbox = { minLat: -1, minLng: -1, maxLat: 1, maxLng: 1 };
@@ -347,16 +350,7 @@ describe("geo answers on a catalog where no spot has coordinates", () => {
 describe("near on a catalog where many spots share one point", () => {
   // 40 of 2,000 spots at one point: at any page size, the page is those spots in the usual
   // order, however the index's walk outward meets them.
-  const dir = mkdtempSync(path.join(tmpdir(), "geo-shared-point-"));
-  generateContent(2000, 20, dir, 16);
-  const csv = path.join(dir, "spots.csv");
-  const [header, ...rows] = readFileSync(csv, "utf8").split("\n");
-  const moved = rows.map((row, i) => {
-    const fields = row.split(",");
-    return i % 50 === 7 ? [...fields.slice(0, 5), "21.665", "-158.053", ...fields.slice(7)].join(",") : row;
-  });
-  writeFileSync(csv, [header, ...moved].join("\n"));
-  const catalog = catalogFrom(dir);
+  const catalog = generatedWith(2000, 20, (i) => (i % 50 === 7 ? ["21.665", "-158.053"] : undefined));
   const spots = entriesOf<SpotEntry>(catalog.spots).map(({ spot }) => spot);
   const atThePoint = spots.flatMap((spot, position) => (spot.latitude === 21.665 ? [position] : []));
 
