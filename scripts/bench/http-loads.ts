@@ -39,7 +39,7 @@ export interface LoadOptions {
   rounds: number;
 }
 
-export function load(port: number, target: string, options: LoadOptions, from?: number): Promise<LoadResult> {
+function load(port: number, target: string, options: LoadOptions, from?: number): Promise<LoadResult> {
   const args = [String(port), String(options.seconds), String(options.connections), target];
   return finished(run("scripts/bench/load.ts", from === undefined ? args : [...args, String(from)])).then(
     (output) => JSON.parse(output) as LoadResult,
