@@ -1,27 +1,32 @@
 /**
- * The full-text index, shared by the build (which fills and exports it) and the runtime
+ * The full-text index, shared by the build (which collects and exports it) and the runtime
  * (which imports it and ranks with it, runtime/catalog/search.ts). FlexSearch does not
  * export its options, so this module is the one place they live, and `SEARCH_OPTIONS`
  * names them in the snapshot.
  *
  * FlexSearch does what it does well: encoding text into words (folding case, accents and
- * doubled letters) and finding, for a whole word, the items and fields that hold it. What
- * it has no option for is ours: the vocabulary kept beside it (every distinct word, sorted,
- * with how many items hold it) lets the runtime find a query word's completions, typos
- * and plurals among real words and then look those up whole, so the index holds whole
- * words only and stays small.
+ * doubled letters), at build time and for every query. The build collects, for each field
+ * and encoded word, the items that hold it: what FlexSearch's Document index keeps for a
+ * strict tokenizer, without the scoring slots, which the runtime never read, and with each
+ * distinct word of the texts encoded once (FlexSearch's Document encodes every text whole:
+ * at 100k items, indexing and exporting took 6.3 s on the search thread, 1.5 s now). The
+ * tests check the postings against a FlexSearch Document over the same documents. What FlexSearch has no option
+ * for is ours: the vocabulary kept beside it (every distinct word, sorted, with how many
+ * items hold it) lets the runtime find a query word's completions, typos and plurals among
+ * real words and then look those up whole, so the index holds whole words only and stays
+ * small.
  *
- * The snapshot holds the index's postings (each field's words, and the items holding each)
- * packed as Int32, not FlexSearch's own export: the runtime reads postings and nothing
- * else, and importing the export would rebuild millions of JavaScript arrays at every start
- * (at 100k items, 19 of the snapshot's 32 MB of JSON, and half of its parse).
+ * The snapshot holds the postings (each field's words, and the items holding each) packed
+ * as Int32: the runtime reads postings and nothing else, and importing FlexSearch's own
+ * export would rebuild millions of JavaScript arrays at every start (at 100k items, 19 of
+ * the snapshot's 32 MB of JSON, and half of its parse).
  *
  * Fields: `name` (the item's name and its other names), `pairs` (each adjacent pair of
  * their words joined, so `jbay` finds J-Bay and `mcnamara` finds Mc Namara; found only
  * whole, so they stay out of the vocabulary), `place` (region, country names and the
  * larger areas it belongs to), `tags`, `summary`.
  */
-import { Document, Encoder } from "flexsearch";
+import { Encoder } from "flexsearch";
 import { APOSTROPHES, foldLetters } from "./fold.ts";
 import { packInt32, unpackInt32 } from "./packed.ts";
 
@@ -64,9 +69,13 @@ export interface Vocabulary {
   counts: number[];
 }
 
-/** The index as the build fills it. */
+/** Each encoded word of one field, and the items holding it (ascending, each once). */
+export type WordItems = Map<string, number[]>;
+
+/** The index as the build collects it. */
 export interface SearchIndex {
-  index: Document<SearchDocument>;
+  /** In SEARCH_FIELDS order. */
+  fields: WordItems[];
   vocabulary: Vocabulary;
   size: number;
 }
@@ -101,24 +110,25 @@ export interface Postings {
  * unmarked text) letters with a mark inside them are folded (ø → o) and apostrophes are
  * removed, which would otherwise split words (`Pe'ahi` → `pe`, `ahi`).
  */
-const encoder = new Encoder({ prepare: (text: string) => foldLetters(text).replace(APOSTROPHES, "") });
+export const searchEncoder = new Encoder({ prepare: (text: string) => foldLetters(text).replace(APOSTROPHES, "") });
 
 /** The words of a text as the index sees them; empty when it has no word characters. */
 export function queryTerms(text: string): string[] {
-  return encoder.encode(text);
+  return searchEncoder.encode(text);
 }
 
 /**
- * Each word of the names the build has encoded, as encoded. Names share most of their words
- * (Beach, Point, Reef...), and FlexSearch's own cache never answers for them: it looks a
- * text up as given but keeps it as prepared (lower case), so a capitalized word misses.
+ * Each word the build has encoded, as encoded (a word of a text, between white space, can
+ * still encode to several: `J-Bay` → `j`, `bay`). Texts share most of their words (Beach,
+ * Point, Reef...), and FlexSearch's own cache never answers for them: it looks a text up
+ * as given but keeps it as prepared (lower case), so a capitalized word misses.
  */
 const encodedWords = new Map<string, string[]>();
 
 function encodeWord(word: string): string[] {
   let encoded = encodedWords.get(word);
   if (encoded === undefined) {
-    encoded = encoder.encode(word);
+    encoded = searchEncoder.encode(word);
     encodedWords.set(word, encoded);
   }
   return encoded;
@@ -137,50 +147,47 @@ export function joinedPairs(names: string[]): string {
   return pairs.join(" ");
 }
 
+/**
+ * The postings of `docs`, which come in ascending id order (their positions). A text's
+ * words are the encodings of its words between white space: every step of the encoder
+ * (case and accent folding, the prepare step, splitting digits into threes, splitting at
+ * what is not a letter or digit) works within such a word, and an item counts once per
+ * word, so this is the set FlexSearch's `encode` gives for the whole text.
+ */
 export function buildSearchIndex(docs: SearchDocument[]): SearchIndex {
-  const index = new Document<SearchDocument>({
-    encoder,
-    tokenize: "strict",
-    document: { id: "id", index: [...SEARCH_FIELDS] },
-  });
-  for (const doc of docs) index.add(doc);
-  return { index, vocabulary: vocabularyOf(index, docs.length), size: docs.length };
+  const fields = SEARCH_FIELDS.map((): WordItems => new Map());
+  let previous = -1;
+  for (const doc of docs) {
+    const id = doc.id;
+    if (!(id > previous)) throw new Error(`search document ${id} comes after ${previous}: ids must ascend`);
+    previous = id;
+    SEARCH_FIELDS.forEach((field, f) => {
+      const map = fields[f];
+      for (const word of (doc[field] as string).split(/\s+/)) {
+        for (const encoded of encodeWord(word)) {
+          const items = map.get(encoded);
+          if (items === undefined) map.set(encoded, [id]);
+          else if (items[items.length - 1] !== id) items.push(id); // ids ascend: a repeat is the last one
+        }
+      }
+    });
+  }
+  return { fields, vocabulary: vocabularyOf(fields, docs.length), size: docs.length };
 }
 
-/**
- * A word's postings in one field as FlexSearch holds them: a list of item ids per scoring
- * slot, some slots empty (the slots mean nothing to us: every one is read).
- */
-export type PostingSlots = (number[] | null | undefined)[];
-
-/**
- * FlexSearch's word → postings map of one field, the map its export() writes and import()
- * fills (not in its types). Read directly, a whole word's postings cost a Map lookup:
- * search() would encode the word again and wrap its result.
- */
-export function postingsOf(index: Document<SearchDocument>, field: SearchField): Map<string, PostingSlots> {
-  return (index as unknown as { index: Map<string, { map: Map<string, PostingSlots> }> }).index.get(field)!.map;
-}
-
-/**
- * The vocabulary, read off the index's own word maps rather than by encoding every text a
- * second time (a fifth of the build at 100k items): an item counts once per word, however
- * many of its fields hold it.
- */
-function vocabularyOf(index: Document<SearchDocument>, size: number): Vocabulary {
-  const maps = VOCABULARY_FIELDS.map((field) => postingsOf(index, field));
+/** Every distinct word of the vocabulary's fields, and in how many items it occurs (once per item, whatever the fields). */
+function vocabularyOf(fields: WordItems[], size: number): Vocabulary {
+  const maps = VOCABULARY_FIELDS.map((field) => fields[SEARCH_FIELDS.indexOf(field)]);
   const words = [...new Set(maps.flatMap((map) => [...map.keys()]))].sort();
   // The word each item was last counted for: a word's items are counted once across fields.
   const countedFor = new Int32Array(size).fill(-1);
   const counts = words.map((word, w) => {
     let count = 0;
     for (const map of maps) {
-      for (const slot of map.get(word) ?? []) {
-        for (const id of slot ?? []) {
-          if (countedFor[id] === w) continue;
-          countedFor[id] = w;
-          count++;
-        }
+      for (const id of map.get(word) ?? []) {
+        if (countedFor[id] === w) continue;
+        countedFor[id] = w;
+        count++;
       }
     }
     return count;
@@ -188,33 +195,26 @@ function vocabularyOf(index: Document<SearchDocument>, size: number): Vocabulary
   return { words, counts };
 }
 
-/**
- * The index's postings, packed: each field's words in code point order, each word's items
- * (its slots, which the runtime does not use, merged) in ascending order.
- */
+/** The index's postings, packed: each field's words in code point order, each word's items in ascending order. */
 export function exportSearchIndex(search: SearchIndex): SearchExport {
   const fields = {} as Record<SearchField, PackedPostings>;
-  for (const field of SEARCH_FIELDS) {
-    const map = postingsOf(search.index, field);
+  SEARCH_FIELDS.forEach((field, f) => {
+    const map = search.fields[f];
     const words = [...map.keys()].sort();
     // Counted first, so the ids fill one array of their size (at 100k items, millions of them).
     let total = 0;
-    for (const slots of map.values()) for (const slot of slots) total += slot?.length ?? 0;
+    for (const items of map.values()) total += items.length;
     const ends = new Int32Array(words.length);
     const ids = new Int32Array(total);
     let end = 0;
     words.forEach((word, w) => {
-      const start = end;
-      for (const slot of map.get(word)!) {
-        if (!slot) continue;
-        ids.set(slot, end);
-        end += slot.length;
-      }
-      ids.subarray(start, end).sort();
+      const items = map.get(word)!;
+      ids.set(items, end);
+      end += items.length;
       ends[w] = end;
     });
     fields[field] = { words, ends: packInt32(ends), ids: packInt32(ids) };
-  }
+  });
   return { fields, vocabulary: search.vocabulary };
 }
 

@@ -1,9 +1,8 @@
 /**
  * A collection's full-text index, made on a second thread while the main thread serializes
- * the collection's entries and clusters its map. At 100k spots FlexSearch takes 4 to 5 s to
- * index and export, about as long as the rest of compileSpots: side by side on two cores
- * they cost one of them. The index's memory also stays out of the main thread's heap and
- * is freed whole when the thread ends. Small collections are indexed in place: starting a
+ * the collection's entries and clusters its map (at 100k spots, 1.5 s to collect and
+ * export, where the main thread has seconds of work left). The index's memory also stays
+ * out of the main thread's heap and is freed whole when the thread ends. Small collections are indexed in place: starting a
  * thread that loads TypeScript costs more than it saves.
  */
 import {

@@ -7,8 +7,9 @@
  * only the items matching every word collected), so the two must agree on every query.
  */
 import fc from "fast-check";
+import type { Document } from "flexsearch";
 import { describe, expect, it } from "vitest";
-import { SEARCH_FIELDS, type SearchIndex } from "../../core/search-index.ts";
+import { SEARCH_FIELDS, type SearchDocument } from "../../core/search-index.ts";
 import { addPositions, emptyBits, hasBit } from "../../runtime/catalog/bits.ts";
 import {
   FIELD_POINTS,
@@ -26,7 +27,11 @@ import { testCatalog } from "../helpers/app.ts";
 import { freshSearch } from "../helpers/fresh-search.ts";
 
 /** Position → [rank, position] for what q matches, by the definition, with FlexSearch finding each word. */
-function plainRanking(loaded: LoadedSearch, flexsearch: SearchIndex, q: string): Map<number, number> | null {
+function plainRanking(
+  loaded: LoadedSearch,
+  flexsearch: Document<SearchDocument>,
+  q: string,
+): Map<number, number> | null {
   const words = queryWords(q);
   if (words.length === 0) return null;
   const scores = new Map<number, { matched: number; typos: number; points: number }>();
@@ -35,7 +40,7 @@ function plainRanking(loaded: LoadedSearch, flexsearch: SearchIndex, q: string):
     for (const candidate of list) {
       for (const field of SEARCH_FIELDS) {
         const points = FIELD_POINTS[field] * KIND_FACTOR[candidate.kind];
-        const [hit] = flexsearch.index.search(candidate.word, { index: field, limit: 1e6 });
+        const [hit] = flexsearch.search(candidate.word, { index: field, limit: 1e6 });
         for (const position of (hit?.result ?? []) as number[]) {
           const known = best.get(position);
           const better =
@@ -68,8 +73,8 @@ const catalog = testCatalog();
 const built = freshSearch(catalog);
 
 describe.each([
-  ["spots", catalog.spots.search, built.spots.index],
-  ["surfers", catalog.surfers.search, built.surfers.index],
+  ["spots", catalog.spots.search, built.spots.flexsearch],
+  ["surfers", catalog.surfers.search, built.surfers.flexsearch],
 ])("the %s ranking", (_, loaded, flexsearch) => {
   const words = loaded.search.vocabulary.words;
   /** A word of the index as someone types it: whole, cut short, with a typo, a plural, or a small word. */

@@ -1,18 +1,43 @@
 /**
- * FlexSearch indexes built now from the bundled content's search documents, the way the
- * build builds them: what the snapshot's postings are checked against.
+ * Search indexes collected now from the bundled content's search documents, the way the
+ * build collects them, and FlexSearch's own Document index over the same documents, with
+ * the same encoder: what the snapshot's postings and the ranking are checked against.
  */
+import { Document } from "flexsearch";
 import { spotSearchDocuments, spotSearchNames } from "../../build/compile/spots.ts";
 import { surferAliases, surferSearchDocuments } from "../../build/compile/surfers.ts";
 import { checkContentDir } from "../../build/pipeline.ts";
-import { buildSearchIndex, type SearchDocument, type SearchIndex } from "../../core/search-index.ts";
+import {
+  buildSearchIndex,
+  SEARCH_FIELDS,
+  type SearchDocument,
+  type SearchField,
+  type SearchIndex,
+  searchEncoder,
+} from "../../core/search-index.ts";
 import type { SpotEntry, SurferEntry } from "../../core/snapshot-format.ts";
 import type { Catalog } from "../../runtime/snapshot.ts";
 import { entriesOf } from "./app.ts";
 
+interface Fresh {
+  docs: SearchDocument[];
+  index: SearchIndex;
+  flexsearch: Document<SearchDocument>;
+}
+
 export interface FreshSearch {
-  spots: { docs: SearchDocument[]; index: SearchIndex };
-  surfers: { docs: SearchDocument[]; index: SearchIndex };
+  spots: Fresh;
+  surfers: Fresh;
+}
+
+function fresh(docs: SearchDocument[]): Fresh {
+  const flexsearch = new Document<SearchDocument>({
+    encoder: searchEncoder,
+    tokenize: "strict",
+    document: { id: "id", index: [...SEARCH_FIELDS] },
+  });
+  for (const doc of docs) flexsearch.add(doc);
+  return { docs, index: buildSearchIndex(docs), flexsearch };
 }
 
 /** `catalog` must be the snapshot built from content/ (its entries give the documents' order). */
@@ -21,8 +46,11 @@ export function freshSearch(catalog: Catalog): FreshSearch {
   const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
   const spots = spotSearchDocuments(entriesOf<SpotEntry>(catalog.spots), tagSlugsById, spotSearchNames(content));
   const surfers = surferSearchDocuments(entriesOf<SurferEntry>(catalog.surfers), surferAliases(content));
-  return {
-    spots: { docs: spots, index: buildSearchIndex(spots) },
-    surfers: { docs: surfers, index: buildSearchIndex(surfers) },
-  };
+  return { spots: fresh(spots), surfers: fresh(surfers) };
+}
+
+/** Every word FlexSearch's Document indexed in one field: its word → postings map (not in its types). */
+export function flexSearchWords(flexsearch: Document<SearchDocument>, field: SearchField): string[] {
+  const fields = (flexsearch as unknown as { index: Map<string, { map: Map<string, unknown> }> }).index;
+  return [...fields.get(field)!.map.keys()];
 }
