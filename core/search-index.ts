@@ -30,7 +30,20 @@ import { Encoder } from "flexsearch";
 import { APOSTROPHES, foldLetters } from "./fold.ts";
 import { packInt32, unpackInt32 } from "./packed.ts";
 
-/** Searchable text of one item; `id` is the item's position in its collection. */
+/**
+ * What the build knows of an item for search; `id` is its position in its collection. The
+ * names (the item's own first, then its other names) become the `name` and `pairs` fields
+ * where the index is made: on the search thread at 100k, not on the main thread.
+ */
+export interface SearchSource {
+  id: number;
+  names: string[];
+  place: string;
+  tags: string;
+  summary: string;
+}
+
+/** Searchable text of one item, field by field. */
 export interface SearchDocument {
   id: number;
   name: string;
@@ -147,17 +160,23 @@ export function joinedPairs(names: string[]): string {
   return pairs.join(" ");
 }
 
+/** The fields' texts of an item. */
+export function searchDocument({ id, names, place, tags, summary }: SearchSource): SearchDocument {
+  return { id, name: names.join(" "), pairs: joinedPairs(names), place, tags, summary };
+}
+
 /**
- * The postings of `docs`, which come in ascending id order (their positions). A text's
+ * The postings of the items, which come in ascending id order (their positions). A text's
  * words are the encodings of its words between white space: every step of the encoder
  * (case and accent folding, the prepare step, splitting digits into threes, splitting at
  * what is not a letter or digit) works within such a word, and an item counts once per
  * word, so this is the set FlexSearch's `encode` gives for the whole text.
  */
-export function buildSearchIndex(docs: SearchDocument[]): SearchIndex {
+export function buildSearchIndex(sources: SearchSource[]): SearchIndex {
   const fields = SEARCH_FIELDS.map((): WordItems => new Map());
   let previous = -1;
-  for (const doc of docs) {
+  for (const source of sources) {
+    const doc = searchDocument(source);
     const id = doc.id;
     if (!(id > previous)) throw new Error(`search document ${id} comes after ${previous}: ids must ascend`);
     previous = id;
@@ -172,10 +191,10 @@ export function buildSearchIndex(docs: SearchDocument[]): SearchIndex {
       }
     });
   }
-  return { fields, vocabulary: vocabularyOf(fields, docs.length), size: docs.length };
+  return { fields, vocabulary: vocabularyOf(fields, sources.length), size: sources.length };
 }
 
-/** Every distinct word of the vocabulary's fields, and in how many items it occurs (once per item, whatever the fields). */
+/** Every distinct word of the vocabulary's fields, and how many items hold it (an item once, whatever its fields). */
 function vocabularyOf(fields: WordItems[], size: number): Vocabulary {
   const maps = VOCABULARY_FIELDS.map((field) => fields[SEARCH_FIELDS.indexOf(field)]);
   const words = [...new Set(maps.flatMap((map) => [...map.keys()]))].sort();

@@ -4,10 +4,10 @@
  */
 import { answerMain } from "../answer-main.mjs";
 
-await answerMain(async (documents) => {
+await answerMain(async (sources) => {
   const { tsImport } = await import("tsx/esm/api");
   const search = await tsImport("../../core/search-index.ts", import.meta.url);
-  const index = search.buildSearchIndex(documents);
-  documents = null; // indexed: the export has their memory
+  const index = search.buildSearchIndex(sources);
+  sources = null; // indexed: the export has their memory
   return search.exportSearchIndex(index);
 });

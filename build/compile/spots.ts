@@ -2,7 +2,7 @@
 import { collectGarbageNow } from "../../core/collect-garbage.ts";
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
 import type { Spot, SpotMarker } from "../../core/resources.ts";
-import { joinedPairs, type SearchDocument, type SearchExport } from "../../core/search-index.ts";
+import type { SearchExport, SearchSource } from "../../core/search-index.ts";
 import type { SpotCollection, SpotEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
 import type { Content } from "../read-content.ts";
@@ -79,7 +79,7 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
   // early as that is known, they run beside the rest.
   const points = locatedSpots(items.map(({ spot }) => spot));
   const world = clusterWorldInBackground(points);
-  const search = indexInBackground(spotSearchDocuments(items, tagSlugsById, spotSearchNames(content)));
+  const search = indexInBackground(spotSearchSources(items, tagSlugsById, spotSearchNames(content)));
 
   attachImages(items, content.spotImages.splice(0), mediaBaseUrl);
   collectGarbageNow(); // the documents, copied to the thread, and the image records: three heaps grow from here
@@ -146,15 +146,14 @@ export function spotSearchNames(content: Content): SearchNames {
 }
 
 /** What full-text search sees of a spot: its country's English names and its areas count as place. */
-export function spotSearchDocuments(
+export function spotSearchSources(
   items: SpotEntry[],
   tagSlugsById: Map<number, string>,
   names: SearchNames = { aliases: new Map(), areas: new Map() },
-): SearchDocument[] {
+): SearchSource[] {
   return items.map(({ spot, tags }, position) => ({
     id: position,
-    name: [spot.name, ...(names.aliases.get(spot.slug) ?? [])].join(" "),
-    pairs: joinedPairs([spot.name, ...(names.aliases.get(spot.slug) ?? [])]),
+    names: [spot.name, ...(names.aliases.get(spot.slug) ?? [])],
     place: [
       spot.region ?? "",
       ...englishCountryNames(spot.country_code ?? ""),

@@ -1,7 +1,7 @@
 /** Surfers: joined with their images and spots, in default order, with their search index. */
 
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
-import { joinedPairs, type SearchDocument } from "../../core/search-index.ts";
+import type { SearchSource } from "../../core/search-index.ts";
 import type { SurferCollection, SurferEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
 import type { Content } from "../read-content.ts";
@@ -65,7 +65,7 @@ export function compileSurfers(content: Content, mediaBaseUrl: string, pieces: P
     era: compileFilter(items, ({ surfer }) => [surfer.era]),
     tier: compileFilter(items, ({ surfer }) => [surfer.tier]),
   };
-  const search = indexInBackground(surferSearchDocuments(items, surferAliases(content)));
+  const search = indexInBackground(surferSearchSources(items, surferAliases(content)));
   const collection = compileCollection(
     pieces,
     items,
@@ -83,14 +83,10 @@ export function surferAliases(content: Content): Map<string, string[]> {
 }
 
 /** What full-text search sees of a surfer: discipline, era and stance play the part of tags. */
-export function surferSearchDocuments(
-  items: SurferEntry[],
-  aliases: Map<string, string[]> = new Map(),
-): SearchDocument[] {
+export function surferSearchSources(items: SurferEntry[], aliases: Map<string, string[]> = new Map()): SearchSource[] {
   return items.map(({ surfer }, position) => ({
     id: position,
-    name: [surfer.name, ...(aliases.get(surfer.slug) ?? [])].join(" "),
-    pairs: joinedPairs([surfer.name, ...(aliases.get(surfer.slug) ?? [])]),
+    names: [surfer.name, ...(aliases.get(surfer.slug) ?? [])],
     place: [surfer.region ?? "", ...englishCountryNames(surfer.country_code ?? "")].join(" "),
     tags: [surfer.discipline, surfer.era, surfer.stance].filter((value) => value !== null).join(" "),
     summary: surfer.summary ?? "",

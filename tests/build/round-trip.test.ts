@@ -14,6 +14,7 @@ import {
   SEARCH_FIELDS,
   type SearchDocument,
   type SearchIndex,
+  type SearchSource,
 } from "../../core/search-index.ts";
 import type { SpotEntry } from "../../core/snapshot-format.ts";
 import { type BoundingBox, positionsInBox } from "../../runtime/catalog/geo.ts";
@@ -72,9 +73,9 @@ describe("the search index made on a second thread", () => {
   it.each(["spots", "surfers"] as const)(
     "exports the same postings and vocabulary for %s as the main thread",
     (name) => {
-      const { docs, index } = built[name];
+      const { sources, index } = built[name];
       // threadFrom 1: the bundled catalog is below the size that takes a thread in a build.
-      const threaded = indexInBackground(docs, 1).result();
+      const threaded = indexInBackground(sources, 1).result();
       expect(threaded.fields.name.words.length).toBeGreaterThan(0);
       expect(threaded).toEqual(exportSearchIndex(index));
     },
@@ -82,7 +83,7 @@ describe("the search index made on a second thread", () => {
 
   it("fails the build with the thread's own error, not a wait or a silently empty index", () => {
     // A name that is no text: the types forbid it, so it stands for any fault in the thread.
-    const unreadable = { id: 0, name: 5, pairs: "", place: "", tags: "", summary: "" } as unknown as SearchDocument;
+    const unreadable = { id: 0, names: [5], place: "", tags: "", summary: "" } as unknown as SearchSource;
     expect(() => indexInBackground([unreadable], 1).result()).toThrow(
       /^the search index thread failed: TypeError: .*split is not a function/,
     );
@@ -224,10 +225,10 @@ describe("the search vocabulary", () => {
   }
 
   it("is every word of the searched fields, with how many items hold it, as built and as loaded", () => {
-    const { docs } = built.spots;
+    const { sources, docs } = built.spots;
     const plain = plainVocabulary(docs);
     expect(plain.words.length).toBeGreaterThan(1000);
-    expect(buildSearchIndex(docs).vocabulary).toEqual(plain);
+    expect(buildSearchIndex(sources).vocabulary).toEqual(plain);
     expect(catalog.spots.search.search.vocabulary).toEqual(plain);
   });
 });

@@ -4,8 +4,8 @@
  * the same encoder: what the snapshot's postings and the ranking are checked against.
  */
 import { Document } from "flexsearch";
-import { spotSearchDocuments, spotSearchNames } from "../../build/compile/spots.ts";
-import { surferAliases, surferSearchDocuments } from "../../build/compile/surfers.ts";
+import { spotSearchNames, spotSearchSources } from "../../build/compile/spots.ts";
+import { surferAliases, surferSearchSources } from "../../build/compile/surfers.ts";
 import { checkContentDir } from "../../build/pipeline.ts";
 import {
   buildSearchIndex,
@@ -13,6 +13,8 @@ import {
   type SearchDocument,
   type SearchField,
   type SearchIndex,
+  type SearchSource,
+  searchDocument,
   searchEncoder,
 } from "../../core/search-index.ts";
 import type { SpotEntry, SurferEntry } from "../../core/snapshot-format.ts";
@@ -20,6 +22,8 @@ import type { Catalog } from "../../runtime/snapshot.ts";
 import { entriesOf } from "./app.ts";
 
 interface Fresh {
+  sources: SearchSource[];
+  /** The sources' texts, field by field, as FlexSearch indexed them. */
   docs: SearchDocument[];
   index: SearchIndex;
   flexsearch: Document<SearchDocument>;
@@ -30,22 +34,23 @@ export interface FreshSearch {
   surfers: Fresh;
 }
 
-function fresh(docs: SearchDocument[]): Fresh {
+function fresh(sources: SearchSource[]): Fresh {
+  const docs = sources.map(searchDocument);
   const flexsearch = new Document<SearchDocument>({
     encoder: searchEncoder,
     tokenize: "strict",
     document: { id: "id", index: [...SEARCH_FIELDS] },
   });
   for (const doc of docs) flexsearch.add(doc);
-  return { docs, index: buildSearchIndex(docs), flexsearch };
+  return { sources, docs, index: buildSearchIndex(sources), flexsearch };
 }
 
 /** `catalog` must be the snapshot built from content/ (its entries give the documents' order). */
 export function freshSearch(catalog: Catalog): FreshSearch {
   const { content } = checkContentDir("content");
   const tagSlugsById = new Map(content.tags.map(({ record }) => [record.id, record.slug]));
-  const spots = spotSearchDocuments(entriesOf<SpotEntry>(catalog.spots), tagSlugsById, spotSearchNames(content));
-  const surfers = surferSearchDocuments(entriesOf<SurferEntry>(catalog.surfers), surferAliases(content));
+  const spots = spotSearchSources(entriesOf<SpotEntry>(catalog.spots), tagSlugsById, spotSearchNames(content));
+  const surfers = surferSearchSources(entriesOf<SurferEntry>(catalog.surfers), surferAliases(content));
   return { spots: fresh(spots), surfers: fresh(surfers) };
 }
 
