@@ -10,11 +10,12 @@
  * strict tokenizer, without the scoring slots, which the runtime never read, and with each
  * distinct word of the texts encoded once (FlexSearch's Document encodes every text whole:
  * at 100k items, indexing and exporting took 6.3 s on the search thread, 1.5 s now). The
- * tests check the postings against a FlexSearch Document over the same documents. What FlexSearch has no option
- * for is ours: the vocabulary kept beside it (every distinct word, sorted, with how many
- * items hold it) lets the runtime find a query word's completions, typos and plurals among
- * real words and then look those up whole, so the index holds whole words only and stays
- * small.
+ * tests check the postings against a FlexSearch Document over the same documents.
+ *
+ * What FlexSearch has no option for is ours: the vocabulary kept beside the postings
+ * (every distinct word, sorted, with how many items hold it) lets the runtime find a query
+ * word's completions, typos and plurals among real words and then look those up whole, so
+ * the index holds whole words only and stays small.
  *
  * The snapshot holds the postings (each field's words, and the items holding each) packed
  * as Int32: the runtime reads postings and nothing else, and importing FlexSearch's own
@@ -151,7 +152,7 @@ function encodeWord(word: string): string[] {
  * Each adjacent pair of a name's words, joined (within one name, never across two). Words
  * are encoded one by one: encoding a whole text drops a repeated word (John John Florence).
  */
-export function joinedPairs(names: string[]): string {
+function joinedPairs(names: string[]): string {
   const pairs: string[] = [];
   for (const name of names) {
     const words = name.split(/[\s\-–]+/).flatMap(encodeWord);

@@ -82,7 +82,7 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
   const search = indexInBackground(spotSearchSources(items, tagSlugsById, spotSearchNames(content)));
 
   attachImages(items, content.spotImages.splice(0), mediaBaseUrl);
-  collectGarbageNow(); // the documents, copied to the thread, and the image records: three heaps grow from here
+  collectGarbageNow(); // the search sources, copied to the thread, and the image records: three heaps grow from here
 
   const filters = {
     country: compileFilter(items, ({ spot }) => [spot.country_code]),
