@@ -17,10 +17,12 @@
  * word's completions, typos and plurals among real words and then look those up whole, so
  * the index holds whole words only and stays small.
  *
- * The snapshot holds the postings (each field's words, and the items holding each) packed
- * as Int32: the runtime reads postings and nothing else, and importing FlexSearch's own
+ * The snapshot holds the postings (each field's words, and the items holding each) as raw
+ * Int32 in the pieces file, which another thread reads and hashes while the main thread
+ * parses the JSON: the runtime reads postings and nothing else. Importing FlexSearch's own
  * export would rebuild millions of JavaScript arrays at every start (at 100k items, 19 of
- * the snapshot's 32 MB of JSON, and half of its parse).
+ * the snapshot's 32 MB of JSON, and half of its parse); as base64 inside the JSON they
+ * were still 17 of its 30 MB, parsed, hashed and decoded on the main thread.
  *
  * Fields: `name` (the item's name and its other names), `pairs` (each adjacent pair of
  * their words joined, so `jbay` finds J-Bay and `mcnamara` finds Mc Namara; found only
@@ -29,7 +31,7 @@
  */
 import { Encoder } from "flexsearch";
 import { APOSTROPHES, foldLetters } from "./fold.ts";
-import { packInt32, unpackInt32 } from "./packed.ts";
+import type { PackedInt32Ref } from "./packed.ts";
 
 /**
  * What the build knows of an item for search; `id` is its position in its collection. The
@@ -64,17 +66,23 @@ const VOCABULARY_FIELDS = ["name", "place", "tags", "summary"] as const;
 export const SEARCH_OPTIONS =
   "search-7:latin-default+letters+apostrophes:strict:name,pairs,place,tags,summary:vocabulary-without-pairs";
 
-export type SearchExport = {
-  /** Per field, its words sorted, and the items holding each (see PackedPostings). */
-  fields: Record<SearchField, PackedPostings>;
-  vocabulary: Vocabulary;
-};
+/** The index's postings and vocabulary, as the build exports them and the runtime imports them. */
+export type SearchExport = SearchIndexOf<Int32Array>;
 
-/** Word i is held by the items `ids[ends[i - 1]]` (or from 0) to `ids[ends[i] - 1]`, ascending (packed Int32). */
-export interface PackedPostings {
+/** The same in the snapshot: its lists of integers are in the pieces file (raw bytes, read on another thread). */
+export type PackedSearch = SearchIndexOf<PackedInt32Ref>;
+
+interface SearchIndexOf<IntegerList> {
+  /** Per field, its words sorted, and the items holding each (see FieldWords). */
+  fields: Record<SearchField, FieldWords<IntegerList>>;
+  vocabulary: Vocabulary;
+}
+
+/** Word i is held by the items `ids[ends[i - 1]]` (or from 0) to `ids[ends[i] - 1]`, ascending. */
+export interface FieldWords<IntegerList> {
   words: string[];
-  ends: string;
-  ids: string;
+  ends: IntegerList;
+  ids: IntegerList;
 }
 
 /** Every distinct encoded word of the index, sorted, and in how many items each occurs. */
@@ -215,9 +223,9 @@ function vocabularyOf(fields: WordItems[], size: number): Vocabulary {
   return { words, counts };
 }
 
-/** The index's postings, packed: each field's words in code point order, each word's items in ascending order. */
+/** The index's postings: each field's words in code point order, each word's items in ascending order. */
 export function exportSearchIndex(search: SearchIndex): SearchExport {
-  const fields = {} as Record<SearchField, PackedPostings>;
+  const fields = {} as SearchExport["fields"];
   SEARCH_FIELDS.forEach((field, f) => {
     const map = search.fields[f];
     const words = [...map.keys()].sort();
@@ -233,7 +241,7 @@ export function exportSearchIndex(search: SearchIndex): SearchExport {
       end += items.length;
       ends[w] = end;
     });
-    fields[field] = { words, ends: packInt32(ends), ids: packInt32(ids) };
+    fields[field] = { words, ends, ids };
   });
   return { fields, vocabulary: search.vocabulary };
 }
@@ -243,11 +251,10 @@ export function importPostings(data: SearchExport, size: number): Postings {
     const { words, ends, ids } = data.fields[field];
     const wordIds = new Map<string, number>();
     for (let i = 0; i < words.length; i++) wordIds.set(words[i], i);
-    const unpacked = { wordIds, ends: unpackInt32(ends), ids: unpackInt32(ids) };
-    if (unpacked.ends.length !== words.length || (unpacked.ends.at(-1) ?? 0) !== unpacked.ids.length) {
+    if (ends.length !== words.length || (ends.at(-1) ?? 0) !== ids.length) {
       throw new Error(`the search postings of ${field} do not add up`);
     }
-    return unpacked;
+    return { wordIds, ends, ids };
   });
   return { fields, vocabulary: data.vocabulary, size };
 }

@@ -16,14 +16,14 @@ import type {
   Surfer,
   Tag,
 } from "./resources.ts";
-import type { SearchExport } from "./search-index.ts";
+import type { PackedSearch } from "./search-index.ts";
 
 /** The files the build writes into its output folder, side by side. */
 export const SNAPSHOT_FILE = "snapshot.json";
 export const OPENAPI_FILE = "openapi.json";
 
 /** Bumped whenever the shape below changes; the runtime refuses any other. */
-export const SNAPSHOT_FORMAT = 8;
+export const SNAPSHOT_FORMAT = 9;
 
 /** The items' serialized forms, a file of raw bytes beside the snapshot (see packed.ts). */
 export interface PiecesFile {
@@ -121,7 +121,7 @@ export interface Collection<Filter extends string> {
   detailKey: string;
   filters: Record<Filter, FilterValue[]>;
   columns: Record<Filter, FieldColumns>;
-  search: SearchExport;
+  search: PackedSearch;
 }
 
 export interface SpotEntry {

@@ -1,6 +1,6 @@
 /**
  * Reads and hashes the snapshot's pieces file on a second thread while the main thread
- * parses the snapshot. At 100k spots the read (142 MB into fresh memory) and its SHA-256
+ * parses the snapshot. At 100k spots the read (157 MB into fresh memory) and its SHA-256
  * take 250 to 400 ms, as long as the parse, and need nothing the parse makes: done side by
  * side they cost one of them, not both. The bytes land in shared memory, so the main
  * thread takes them without a copy.

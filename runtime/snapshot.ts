@@ -11,7 +11,13 @@ import path from "node:path";
 import KDBush from "kdbush";
 import { compareCodePoints, compareNames } from "../core/fold.ts";
 import { int32At, type JsonPieces, piece, pieceValue, unpackInt32, unpackJson } from "../core/packed.ts";
-import { importPostings, SEARCH_OPTIONS } from "../core/search-index.ts";
+import {
+  importPostings,
+  type PackedSearch,
+  SEARCH_FIELDS,
+  SEARCH_OPTIONS,
+  type SearchExport,
+} from "../core/search-index.ts";
 import {
   type Collection,
   type FieldColumns,
@@ -28,6 +34,7 @@ import { addPositions, type Bits, emptyBits, isDense } from "./catalog/bits.ts";
 import { allPositions, type Positions, toPositions } from "./catalog/positions.ts";
 import { type LoadedSearch, loadSearch } from "./catalog/search.ts";
 import { unitVectors } from "./catalog/sphere.ts";
+import { indexVocabulary, type VocabularyIndex } from "./catalog/vocabulary.ts";
 import { type PiecesReadResult, readPiecesInBackground } from "./pieces-reader.ts";
 
 export class SnapshotError extends Error {}
@@ -195,8 +202,9 @@ function checkFormat(snapshot: Snapshot, file: string): void {
 
 /**
  * The catalog from a parsed snapshot and its pieces file's bytes. `takePieces` is called
- * once the indexes that need only the JSON (search, slugs, geo) are laid out:
- * loadSnapshotFile has the file read on another thread meanwhile, and waits for it only then.
+ * once the indexes that need only the JSON (slugs, geo, the search vocabularies' tries)
+ * are laid out: loadSnapshotFile has the file read on another thread meanwhile, and waits
+ * for it only then.
  */
 export function hydrate(snapshot: Snapshot, takePieces: () => Buffer, file = "snapshot"): Catalog {
   checkFormat(snapshot, file);
@@ -204,17 +212,19 @@ export function hydrate(snapshot: Snapshot, takePieces: () => Buffer, file = "sn
     const spots = loadCollection("spots", snapshot.spots);
     const geo = loadGeo(snapshot.spots.geo, snapshot.spots.count);
     const surfers = loadCollection("surfers", snapshot.surfers);
+    const spotWords = indexVocabulary(snapshot.spots.search.vocabulary);
+    const surferWords = indexVocabulary(snapshot.surfers.search.vocabulary);
     const pieces = takePieces();
     const catalog: Catalog = {
       snapshot,
       spots: {
         ...spots,
-        ...piecesOf(snapshot.spots, pieces),
+        ...piecesOf(snapshot.spots, pieces, spotWords),
         markers: unpackJson(snapshot.spots.markers, pieces),
         ...geo,
         worldClusters: unpackJson(snapshot.spots.geo.clusters.byZoom, pieces),
       },
-      surfers: { ...surfers, ...piecesOf(snapshot.surfers, pieces) },
+      surfers: { ...surfers, ...piecesOf(snapshot.surfers, pieces, surferWords) },
     };
     checkCounts(catalog);
     // Everything now lives in Buffers, KDBush and typed arrays; the packed copies can go.
@@ -250,11 +260,7 @@ function checkCounts({ snapshot, spots, surfers }: Catalog): void {
 function releasePacked(snapshot: Snapshot): void {
   const none = { offset: 0, ends: "" };
   for (const collection of [snapshot.spots, snapshot.surfers]) {
-    for (const postings of Object.values(collection.search.fields)) {
-      postings.words = [];
-      postings.ends = "";
-      postings.ids = "";
-    }
+    for (const postings of Object.values(collection.search.fields)) postings.words = [];
     collection.list = none;
     collection.detail = none;
     for (const values of Object.values<FilterValue[]>(collection.filters)) {
@@ -269,7 +275,7 @@ function releasePacked(snapshot: Snapshot): void {
 function loadCollection<Filter extends string>(
   name: string,
   collection: Collection<Filter>,
-): Omit<LoadedCollection<Filter>, "list" | "detail" | "fields"> {
+): Omit<LoadedCollection<Filter>, "list" | "detail" | "fields" | "search"> {
   const size = collection.count;
   if (collection.slugs.length !== size) throw new Error(`${name}: the slugs do not match their count ${size}`);
   return {
@@ -278,16 +284,16 @@ function loadCollection<Filter extends string>(
     slugs: collection.slugs,
     positionBySlug: indexOf(collection.slugs),
     detailKey: collection.detailKey,
-    search: loadSearch(importPostings(collection.search, size)),
     all: allPositions(size),
   };
 }
 
-/** What of a collection the pieces file holds: its items' serialized forms, and its filter fields' columns. */
+/** What of a collection the pieces file holds: its items' serialized forms, its fields' columns, its postings. */
 function piecesOf<Filter extends string>(
   collection: Collection<Filter>,
   pieces: Buffer,
-): Pick<LoadedCollection<Filter>, "list" | "detail" | "fields"> {
+  vocabulary: VocabularyIndex,
+): Pick<LoadedCollection<Filter>, "list" | "detail" | "fields" | "search"> {
   const list = unpackJson(collection.list, pieces);
   const detail = unpackJson(collection.detail, pieces);
   if (list.ends.length !== collection.count || detail.ends.length !== collection.count) {
@@ -297,7 +303,18 @@ function piecesOf<Filter extends string>(
   for (const [field, values] of Object.entries(collection.filters) as [Filter, FilterValue[]][]) {
     fields[field] = indexField(field, values, collection.columns[field], collection.count, pieces);
   }
-  return { list, detail, fields };
+  const postings = importPostings(searchOf(collection.search, pieces), collection.count);
+  return { list, detail, fields, search: loadSearch(postings, vocabulary) };
+}
+
+/** The search index with its lists of integers read from the pieces file (views of its bytes). */
+function searchOf(packed: PackedSearch, pieces: Buffer): SearchExport {
+  const fields = {} as SearchExport["fields"];
+  for (const field of SEARCH_FIELDS) {
+    const { words, ends, ids } = packed.fields[field];
+    fields[field] = { words, ends: int32At(pieces, ends), ids: int32At(pieces, ids) };
+  }
+  return { fields, vocabulary: packed.vocabulary };
 }
 
 /** Each slug's position (a plain loop: 100k entries without a pair array each). */

@@ -1,8 +1,10 @@
 /**
  * What spots and surfers share once their entries are joined and ordered: each entry
  * serialized once in the forms the API sends (its list form, the rest of its detail) and
- * the filter tables. The full-text index is made beside it (search-thread.ts).
+ * the filter tables. The full-text index is made beside it (search-thread.ts), and its
+ * postings go to the pieces file too.
  */
+import { type PackedSearch, SEARCH_FIELDS, type SearchExport } from "../../core/search-index.ts";
 import type { Collection } from "../../core/snapshot-format.ts";
 import type { CompiledFilter } from "./filters.ts";
 import type { PiecesWriter } from "./pieces.ts";
@@ -35,4 +37,14 @@ export function compileCollection<Entry, Filter extends string>(
 /** The detail answer's members after the first: `{"spot":{...},"images":[...]}` → `"images":[...]`. */
 function detailRest<Entry>(entry: Entry, restKeys: (keyof Entry & string)[]): string {
   return restKeys.map((key) => `${JSON.stringify(key)}:${JSON.stringify(entry[key])}`).join(",");
+}
+
+/** A collection's search index as the snapshot holds it: its lists of integers appended to the pieces file. */
+export function searchInPieces(search: SearchExport, pieces: PiecesWriter): PackedSearch {
+  const fields = {} as PackedSearch["fields"];
+  for (const field of SEARCH_FIELDS) {
+    const { words, ends, ids } = search.fields[field];
+    fields[field] = { words, ends: pieces.addInt32(ends), ids: pieces.addInt32(ids) };
+  }
+  return { fields, vocabulary: search.vocabulary };
 }

@@ -7,6 +7,7 @@ import { SNAPSHOT_FORMAT, type Snapshot, snapshotHead } from "../../core/snapsho
 import type { Content } from "../read-content.ts";
 import { DISCIPLINES, ERAS, QUOTE_CATEGORIES, SKILL_LEVELS, TIERS, WAVE_TYPES } from "../vocabulary.ts";
 import { compileEvents, compileOrganizations } from "./calendar.ts";
+import { searchInPieces } from "./collection.ts";
 import { type PiecesSink, PiecesWriter } from "./pieces.ts";
 import { compileClips, compileQuotes } from "./quotes-and-clips.ts";
 import { compileSpots } from "./spots.ts";
@@ -38,7 +39,7 @@ export function compileSnapshot(
   const pendingSpots = compileSpots(content, mediaBaseUrl, pieces);
   // The surfers are compiled while the spots' index may still be being made on its thread.
   const surfers = compileSurfers(content, mediaBaseUrl, pieces);
-  const spots = { ...pendingSpots, search: pendingSpots.search.result() };
+  const spots = { ...pendingSpots, search: searchInPieces(pendingSpots.search.result(), pieces) };
   collectGarbageNow();
   const piecesFile = pieces.finish();
   const body: Omit<Snapshot, "version" | "builtAt"> = {

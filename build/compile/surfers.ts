@@ -5,7 +5,7 @@ import type { SearchSource } from "../../core/search-index.ts";
 import type { SurferCollection, SurferEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
 import type { Content } from "../read-content.ts";
-import { compileCollection } from "./collection.ts";
+import { compileCollection, searchInPieces } from "./collection.ts";
 import { compileFilter } from "./filters.ts";
 import { compileImages, groupBy } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
@@ -74,7 +74,7 @@ export function compileSurfers(content: Content, mediaBaseUrl: string, pieces: P
     ({ surfer }) => surfer.slug,
     filters,
   );
-  return { ...collection, search: search.result() };
+  return { ...collection, search: searchInPieces(search.result(), pieces) };
 }
 
 /** The other names search knows each surfer by (by slug). */

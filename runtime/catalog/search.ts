@@ -111,11 +111,12 @@ interface Scratch {
   every: Bits;
 }
 
-export function loadSearch(search: Postings): LoadedSearch {
+/** `vocabulary` may be indexed beforehand: it needs only the snapshot's JSON, not the postings. */
+export function loadSearch(search: Postings, vocabulary = indexVocabulary(search.vocabulary)): LoadedSearch {
   const size = search.size;
   return {
     search,
-    vocabulary: indexVocabulary(search.vocabulary),
+    vocabulary,
     common: commonWords(search),
     scratch: {
       wordBits: emptyBits(size),
