@@ -3,7 +3,8 @@
  * parses the snapshot. At 100k spots the read (157 MB into fresh memory) and its SHA-256
  * take 250 to 400 ms, as long as the parse, and need nothing the parse makes: done side by
  * side they cost one of them, not both. The bytes land in shared memory, so the main
- * thread takes them without a copy.
+ * thread takes them without a copy, and as soon as they are read: it lays out its indexes
+ * while the worker hashes them, and checks the hash before anything is served.
  *
  * Loading stays synchronous (a reload is a plain call): the main thread waits for the
  * worker with Atomics.wait, bounded, and reads the file itself if the worker cannot.
@@ -21,7 +22,7 @@ const READ_AND_HASH = `
 const { workerData } = require("node:worker_threads");
 const { closeSync, fstatSync, openSync, readSync } = require("node:fs");
 const { createHash } = require("node:crypto");
-const { file, shared, done, port } = workerData;
+const { file, shared, done, port, READ, REPORTED } = workerData;
 let result;
 try {
   const fd = openSync(file, "r");
@@ -37,6 +38,10 @@ try {
         if (read === 0) break;
         at += read;
       }
+      if (at === size) {
+        Atomics.store(done, 0, READ);
+        Atomics.notify(done, 0);
+      }
       result = { size, sha256: createHash("sha256").update(view.subarray(0, at)).digest("hex") };
     }
   } finally {
@@ -46,14 +51,23 @@ try {
   result = { code: (error && error.code) || "error" };
 }
 port.postMessage(result);
-Atomics.store(done, 0, 1);
+Atomics.store(done, 0, REPORTED);
 Atomics.notify(done, 0);
 `;
+
+/** The worker's progress, in the shared word both threads watch (0 until then): the bytes read, the result posted. */
+const READ = 1;
+const REPORTED = 2;
 
 /** How long the main thread waits for the worker before reading the file itself. */
 const WORKER_WAIT_MS = 60_000;
 
 export interface PiecesReading {
+  /**
+   * Waits until the whole file is read: its bytes, not yet hashed (take result() before
+   * trusting them), or null when it could not be read in time (see result()).
+   */
+  bytes(): Buffer | null;
   /** Waits for the worker: its result, or null when it did not report in time (read it yourself). */
   result(): PiecesReadResult | null;
   /** Stops the worker when its result is not wanted after all. */
@@ -73,7 +87,7 @@ export function readPiecesInBackground(file: string, bytes: number): PiecesReadi
     shared = new SharedArrayBuffer(bytes);
     worker = new Worker(READ_AND_HASH, {
       eval: true,
-      workerData: { file, shared, done, port: port2 },
+      workerData: { file, shared, done, port: port2, READ, REPORTED },
       transferList: [port2],
     });
   } catch {
@@ -86,16 +100,36 @@ export function readPiecesInBackground(file: string, bytes: number): PiecesReadi
     port1.close();
     void worker.terminate();
   };
+  const deadline = performance.now() + WORKER_WAIT_MS;
+  /** Waits until the worker has got at least as far as `step`, or the deadline has passed. */
+  const reached = (step: number) => {
+    for (let now = Atomics.load(done, 0); now < step; now = Atomics.load(done, 0)) {
+      const left = deadline - performance.now();
+      if (left <= 0) return false;
+      Atomics.wait(done, 0, now, left);
+    }
+    return true;
+  };
+  let reported: PiecesReadResult | null | undefined;
+  const result = (): PiecesReadResult | null => {
+    if (reported !== undefined) return reported;
+    const message = reached(REPORTED) ? receiveMessageOnPort(port1)?.message : undefined;
+    finish();
+    const answer = message as { size: number; sha256?: string } | { code: string } | undefined;
+    if (!answer) reported = null;
+    else if ("code" in answer || answer.sha256 === undefined) reported = answer;
+    else reported = { bytes: Buffer.from(shared), sha256: answer.sha256 };
+    return reported;
+  };
   return {
-    result() {
-      const woken = Atomics.wait(done, 0, 0, WORKER_WAIT_MS);
-      const message = woken === "timed-out" ? undefined : receiveMessageOnPort(port1)?.message;
-      finish();
-      if (!message) return null;
-      const reported = message as { size: number; sha256?: string } | { code: string };
-      if ("code" in reported || reported.sha256 === undefined) return reported;
-      return { bytes: Buffer.from(shared), sha256: reported.sha256 };
+    bytes() {
+      if (!reached(READ)) return null;
+      if (Atomics.load(done, 0) === READ) return Buffer.from(shared);
+      // Already reported: read and hashed, or never read whole (another size, an error).
+      const read = result();
+      return read !== null && "bytes" in read ? read.bytes : null;
     },
+    result,
     cancel: finish,
   };
 }

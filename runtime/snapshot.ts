@@ -107,14 +107,20 @@ export function loadSnapshotFile(file: string): Catalog {
     checkFormat(snapshot, file);
     checkVersion(snapshot, bytes, file);
     const { pieces } = snapshot;
-    return hydrate(
-      snapshot,
-      () => {
-        const readEarly = early && samePieces(early, pieces) ? reading?.result() : null;
-        return checkedPieces(pieces, folder, readEarly ?? readPiecesHere(pieces, folder));
-      },
-      file,
-    );
+    const started = early && samePieces(early, pieces) ? reading : null;
+    // The bytes are taken once read; their hash, which the thread works out meanwhile, is
+    // checked once the catalog is laid out, before it is returned (and so before it serves).
+    let checkHash = () => {};
+    const takePieces = () => {
+      const read = started?.bytes();
+      if (!read) return checkedPieces(pieces, folder, started?.result() ?? readPiecesHere(pieces, folder));
+      checkHash = () => {
+        checkedPieces(pieces, folder, started?.result() ?? hashedHere(read));
+        checkHash = () => {};
+      };
+      return read;
+    };
+    return hydrate(snapshot, takePieces, file, () => checkHash());
   } finally {
     reading?.cancel();
   }
@@ -159,11 +165,14 @@ function checkVersion(snapshot: Snapshot, bytes: Buffer, file: string): void {
 /** The pieces file a snapshot names, read on this thread: its bytes and hash, or why it could not be read. */
 function readPiecesHere(pieces: PiecesFile, folder: string): PiecesReadResult {
   try {
-    const bytes = readFileSync(piecesPath(pieces, folder));
-    return { bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
+    return hashedHere(readFileSync(piecesPath(pieces, folder)));
   } catch (error) {
     return { code: (error as NodeJS.ErrnoException).code ?? "error" };
   }
+}
+
+function hashedHere(bytes: Buffer): PiecesReadResult {
+  return { bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
 /** The pieces file's bytes once checked against the snapshot's size and hash (a torn or foreign file is refused). */
@@ -204,9 +213,16 @@ function checkFormat(snapshot: Snapshot, file: string): void {
  * The catalog from a parsed snapshot and its pieces file's bytes. `takePieces` is called
  * once the indexes that need only the JSON (slugs, geo, the search vocabularies' tries)
  * are laid out: loadSnapshotFile has the file read on another thread meanwhile, and waits
- * for it only then.
+ * for it only then. `checkPieces` throws when the bytes taken are not the file the snapshot
+ * names (their hash is checked after the catalog is laid out from them, and first when
+ * that fails: a damaged file is reported as one).
  */
-export function hydrate(snapshot: Snapshot, takePieces: () => Buffer, file = "snapshot"): Catalog {
+export function hydrate(
+  snapshot: Snapshot,
+  takePieces: () => Buffer,
+  file = "snapshot",
+  checkPieces: () => void = () => {},
+): Catalog {
   checkFormat(snapshot, file);
   try {
     const spots = loadCollection("spots", snapshot.spots);
@@ -227,11 +243,13 @@ export function hydrate(snapshot: Snapshot, takePieces: () => Buffer, file = "sn
       surfers: { ...surfers, ...piecesOf(snapshot.surfers, pieces, surferWords) },
     };
     checkCounts(catalog);
+    checkPieces();
     // Everything now lives in Buffers, KDBush and typed arrays; the packed copies can go.
     releasePacked(snapshot);
     return catalog;
   } catch (error) {
     if (error instanceof SnapshotError) throw error; // the pieces file's own (cannot be read, does not match)
+    checkPieces();
     throw new SnapshotError(`snapshot ${file} is damaged (${(error as Error).message}); ${REBUILD}`);
   }
 }

@@ -24,9 +24,20 @@ describe("reading the pieces file on a worker thread", () => {
     expect(pieces.sha256).toBe(createHash("sha256").update(expected).digest("hex"));
   });
 
+  it("hands over the bytes once they are read, and their SHA-256 after", () => {
+    const expected = readFileSync(piecesPath);
+    const reading = readPiecesInBackground(piecesPath, expected.length);
+    expect(reading?.bytes()?.equals(expected)).toBe(true);
+    expect(reading?.result()).toMatchObject({ sha256: pieces.sha256 });
+    expect(reading?.result()).toBe(reading?.result()); // reported once, kept
+  });
+
   it("reports a file of another size, and one that cannot be opened, without reading it", () => {
     const file = path.join(dir, "short.pieces");
     writeFileSync(file, "12345");
+    const short = readPiecesInBackground(file, 6);
+    expect(short?.bytes()).toBeNull();
+    expect(short?.result()).toEqual({ size: 5 });
     expect(readPiecesInBackground(file, 6)?.result()).toEqual({ size: 5 });
     expect(readPiecesInBackground(path.join(dir, "absent.pieces"), 6)?.result()).toEqual({ code: "ENOENT" });
   });
