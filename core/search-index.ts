@@ -85,6 +85,19 @@ export interface FieldWords<IntegerList> {
   ids: IntegerList;
 }
 
+/**
+ * The same index with each of its lists of integers turned into another form, in a fixed
+ * order (field by field, `ends` before `ids`): into the pieces file and back out of it.
+ */
+export function withLists<From, To>(search: SearchIndexOf<From>, convert: (list: From) => To): SearchIndexOf<To> {
+  const fields = {} as SearchIndexOf<To>["fields"];
+  for (const field of SEARCH_FIELDS) {
+    const { words, ends, ids } = search.fields[field];
+    fields[field] = { words, ends: convert(ends), ids: convert(ids) };
+  }
+  return { fields, vocabulary: search.vocabulary };
+}
+
 /** Every distinct encoded word of the index, sorted, and in how many items each occurs. */
 export interface Vocabulary {
   words: string[];
@@ -191,7 +204,7 @@ export function buildSearchIndex(sources: SearchSource[]): SearchIndex {
     previous = id;
     SEARCH_FIELDS.forEach((field, f) => {
       const map = fields[f];
-      for (const word of (doc[field] as string).split(/\s+/)) {
+      for (const word of doc[field].split(/\s+/)) {
         for (const encoded of encodeWord(word)) {
           const items = map.get(encoded);
           if (items === undefined) map.set(encoded, [id]);

@@ -11,13 +11,7 @@ import path from "node:path";
 import KDBush from "kdbush";
 import { compareCodePoints, compareNames } from "../core/fold.ts";
 import { int32At, type JsonPieces, piece, pieceValue, unpackInt32, unpackJson } from "../core/packed.ts";
-import {
-  importPostings,
-  type PackedSearch,
-  SEARCH_FIELDS,
-  SEARCH_OPTIONS,
-  type SearchExport,
-} from "../core/search-index.ts";
+import { importPostings, SEARCH_OPTIONS, withLists } from "../core/search-index.ts";
 import {
   type Collection,
   type FieldColumns,
@@ -114,10 +108,7 @@ export function loadSnapshotFile(file: string): Catalog {
     const takePieces = () => {
       const read = started?.bytes();
       if (!read) return checkedPieces(pieces, folder, started?.result() ?? readPiecesHere(pieces, folder));
-      checkHash = () => {
-        checkedPieces(pieces, folder, started?.result() ?? hashedHere(read));
-        checkHash = () => {};
-      };
+      checkHash = () => void checkedPieces(pieces, folder, started?.result() ?? hashedHere(read));
       return read;
     };
     return hydrate(snapshot, takePieces, file, () => checkHash());
@@ -321,18 +312,12 @@ function piecesOf<Filter extends string>(
   for (const [field, values] of Object.entries(collection.filters) as [Filter, FilterValue[]][]) {
     fields[field] = indexField(field, values, collection.columns[field], collection.count, pieces);
   }
-  const postings = importPostings(searchOf(collection.search, pieces), collection.count);
+  // The postings' lists are views of the pieces file's bytes.
+  const postings = importPostings(
+    withLists(collection.search, (list) => int32At(pieces, list)),
+    collection.count,
+  );
   return { list, detail, fields, search: loadSearch(postings, vocabulary) };
-}
-
-/** The search index with its lists of integers read from the pieces file (views of its bytes). */
-function searchOf(packed: PackedSearch, pieces: Buffer): SearchExport {
-  const fields = {} as SearchExport["fields"];
-  for (const field of SEARCH_FIELDS) {
-    const { words, ends, ids } = packed.fields[field];
-    fields[field] = { words, ends: int32At(pieces, ends), ids: int32At(pieces, ids) };
-  }
-  return { fields, vocabulary: packed.vocabulary };
 }
 
 /** Each slug's position (a plain loop: 100k entries without a pair array each). */

@@ -4,7 +4,7 @@
  * the filter tables. The full-text index is made beside it (search-thread.ts), and its
  * postings go to the pieces file too.
  */
-import { type PackedSearch, SEARCH_FIELDS, type SearchExport } from "../../core/search-index.ts";
+import { type PackedSearch, type SearchExport, withLists } from "../../core/search-index.ts";
 import type { Collection } from "../../core/snapshot-format.ts";
 import type { CompiledFilter } from "./filters.ts";
 import type { PiecesWriter } from "./pieces.ts";
@@ -41,10 +41,5 @@ function detailRest<Entry>(entry: Entry, restKeys: (keyof Entry & string)[]): st
 
 /** A collection's search index as the snapshot holds it: its lists of integers appended to the pieces file. */
 export function searchInPieces(search: SearchExport, pieces: PiecesWriter): PackedSearch {
-  const fields = {} as PackedSearch["fields"];
-  for (const field of SEARCH_FIELDS) {
-    const { words, ends, ids } = search.fields[field];
-    fields[field] = { words, ends: pieces.addInt32(ends), ids: pieces.addInt32(ids) };
-  }
-  return { fields, vocabulary: search.vocabulary };
+  return withLists(search, (list) => pieces.addInt32(list));
 }

@@ -5,18 +5,15 @@
  * accents that decompose into a space, Greek final sigma, repeated words, odd white space.
  */
 import fc from "fast-check";
-import { Document } from "flexsearch";
 import { describe, expect, it } from "vitest";
 import {
   buildSearchIndex,
   SEARCH_FIELDS,
-  type SearchDocument,
   type SearchField,
   type SearchSource,
   searchDocument,
-  searchEncoder,
 } from "../../core/search-index.ts";
-import { flexSearchWords } from "../helpers/fresh-search.ts";
+import { flexSearchDocument, flexSearchWords } from "../helpers/fresh-search.ts";
 
 /** Pieces of text, each without white space; a text is some of them, each followed by some white space or none. */
 const PIECES = (
@@ -35,13 +32,7 @@ const sources = fc
 
 /** FlexSearch's own index of the sources' texts: per field, each word and the items it finds, ascending. */
 function flexSearchPostings(sources: SearchSource[]): Map<string, number[]>[] {
-  const docs: SearchDocument[] = sources.map(searchDocument);
-  const flexsearch = new Document<SearchDocument>({
-    encoder: searchEncoder,
-    tokenize: "strict",
-    document: { id: "id", index: [...SEARCH_FIELDS] },
-  });
-  for (const doc of docs) flexsearch.add(doc);
+  const flexsearch = flexSearchDocument(sources.map(searchDocument));
   return SEARCH_FIELDS.map((field) => {
     const words = flexSearchWords(flexsearch, field).sort();
     return new Map(

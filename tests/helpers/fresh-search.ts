@@ -36,13 +36,18 @@ export interface FreshSearch {
 
 function fresh(sources: SearchSource[]): Fresh {
   const docs = sources.map(searchDocument);
+  return { sources, docs, index: buildSearchIndex(sources), flexsearch: flexSearchDocument(docs) };
+}
+
+/** FlexSearch's own Document index of these texts, with the build's encoder and fields. */
+export function flexSearchDocument(docs: SearchDocument[]): Document<SearchDocument> {
   const flexsearch = new Document<SearchDocument>({
     encoder: searchEncoder,
     tokenize: "strict",
     document: { id: "id", index: [...SEARCH_FIELDS] },
   });
   for (const doc of docs) flexsearch.add(doc);
-  return { sources, docs, index: buildSearchIndex(sources), flexsearch };
+  return flexsearch;
 }
 
 /** `catalog` must be the snapshot built from content/ (its entries give the documents' order). */
