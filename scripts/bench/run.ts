@@ -2,9 +2,9 @@
  * `npm run bench`: what the catalog costs at 1k, 10k and 100k spots. For each size it
  * generates synthetic content, builds it, starts the production server and measures:
  *
- *   build     seconds, peak memory, snapshot and pieces bytes
- *   start     process start to the first 200 (`node dist/server.mjs`, compiled ahead),
- *             resident memory once ready
+ *   build     seconds (the median of 3 builds), peak memory, snapshot and pieces bytes
+ *   start     process start to the first 200 (`node dist/server.mjs`, compiled ahead; the
+ *             median of 3 starts), resident memory once ready
  *   queries   cold in-process p50/p99 of the pure queries (no memo, inputs never
  *             repeated), next to Orama 3 over the same spots in the same process
  *   HTTP      throughput from a second process (autocannon, loopback, logging on): a
@@ -51,6 +51,14 @@ const WORLD_MAP_PATH = "/api/spots/map?zoom=2";
 /** Issue 13's targets over HTTP at 10k spots, as shares of bare Node's throughput. */
 const REPEATED_SHARE_TARGET = 0.9;
 const DISTINCT_SHARE_TARGET = 0.5;
+/** Issue 13's targets for the build and the start at 100k spots. */
+const BUILD_TARGET = { seconds: 15, peakMiB: 1024 };
+const START_TARGET_SECONDS = 1;
+/**
+ * Builds and starts are timed this many times, and their median reported: on this 2-core
+ * machine the same 100k build read 12.8 to 17.1 s in four runs of the same code.
+ */
+const TIMINGS = 3;
 
 interface QueryKind {
   name: string;
@@ -66,29 +74,27 @@ async function measureSize(spots: number) {
   if (!existsSync(path.join(contentDir, "areas.csv"))) {
     generateContent(spots, Math.max(10, Math.round(spots / 10)), contentDir);
   }
-  console.error(`[${spots}] building...`);
-  const build = JSON.parse(await finished(run("scripts/bench/measure-build.ts", [contentDir, distDir])));
+  console.error(`[${spots}] building (${TIMINGS} times)...`);
+  const builds: { seconds: number; peakRssMiB: number; bytes: number }[] = [];
+  for (let i = 0; i < TIMINGS; i++) {
+    builds.push(JSON.parse(await finished(run("scripts/bench/measure-build.ts", [contentDir, distDir]))));
+  }
   const piecesBytes = readdirSync(distDir)
     .filter((name) => name.endsWith(".pieces"))
     .reduce((sum, name) => sum + statSync(path.join(distDir, name)).size, 0);
 
-  console.error(`[${spots}] starting the server...`);
-  const started = performance.now();
-  const server = run(path.join(WORK, "bin", "server.mjs"), [], {
-    PORT: "0",
-    HOST: "127.0.0.1",
-    SNAPSHOT_PATH: path.join(distDir, "snapshot.json"),
-    CACHE_MAX_MB: String(CACHE_MAX_MB),
-    SOCIAL_USER_ID: "",
-    SOCIAL_ACCESS_TOKEN: "",
-  });
+  console.error(`[${spots}] starting the server (${TIMINGS} times)...`);
+  const startSeconds: number[] = [];
+  for (let i = 1; i < TIMINGS; i++) {
+    const { server, seconds } = await startServer(distDir);
+    startSeconds.push(seconds);
+    server.process.kill("SIGTERM");
+    await server.exited;
+  }
+  // The last start serves the rest of the measures.
+  const { server, seconds, port, bodyBytes } = await startServer(distDir);
+  startSeconds.push(seconds);
   try {
-    const port = await waitForPort(server, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
-    let response: Response;
-    do response = await fetch(`http://127.0.0.1:${port}${REPEATED_PATH}`);
-    while (response.status !== 200);
-    const startSeconds = (performance.now() - started) / 1000;
-    const bodyBytes = (await response.arrayBuffer()).byteLength;
     const readyRss = residentMiB(server.process.pid!);
     // From here the server logs a line per request: let it flow past, as a container's
     // log collector would, instead of piling it up in this process's memory and CPU.
@@ -112,8 +118,14 @@ async function measureSize(spots: number) {
     ) as { before: number; afterQueries: number; withStalledClients: number; afterClients: number };
     return {
       spots,
-      build: { ...build, piecesBytes },
-      start: { seconds: startSeconds, readyRssMiB: readyRss },
+      build: {
+        seconds: median(builds.map((build) => build.seconds)),
+        each: builds.map((build) => build.seconds),
+        peakRssMiB: Math.max(...builds.map((build) => build.peakRssMiB)),
+        bytes: builds[0].bytes,
+        piecesBytes,
+      },
+      start: { seconds: median(startSeconds), each: startSeconds, readyRssMiB: readyRss },
       queries: { kinds, oramaIndexSeconds, worldZoom2Bytes },
       http,
       memory: { readyMiB: readyRss, limitMiB: (readyRss + CACHE_MAX_MB) * 1.25, ...memory },
@@ -125,18 +137,44 @@ async function measureSize(spots: number) {
   }
 }
 
+/** Starts the production server on the snapshot, and times it from spawn to its first 200. */
+async function startServer(distDir: string) {
+  const started = performance.now();
+  const server = run(path.join(WORK, "bin", "server.mjs"), [], {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SNAPSHOT_PATH: path.join(distDir, "snapshot.json"),
+    CACHE_MAX_MB: String(CACHE_MAX_MB),
+    SOCIAL_USER_ID: "",
+    SOCIAL_ACCESS_TOKEN: "",
+  });
+  const port = await waitForPort(server, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  let response: Response;
+  do response = await fetch(`http://127.0.0.1:${port}${REPEATED_PATH}`);
+  while (response.status !== 200);
+  const seconds = (performance.now() - started) / 1000;
+  return { server, port, seconds, bodyBytes: (await response.arrayBuffer()).byteLength };
+}
+
 const fmt = (value: number, digits = 2) => value.toFixed(digits);
 
 function print(result: Awaited<ReturnType<typeof measureSize>>): void {
   const { build, start, queries, http, memory } = result;
   const percent = (share: number) => `${fmt(100 * share, 0)}%`;
+  const each = (seconds: number[]) => `median of ${seconds.length}: ${seconds.map((value) => fmt(value)).join(", ")}`;
+  const buildMet = build.seconds < BUILD_TARGET.seconds && build.peakRssMiB < BUILD_TARGET.peakMiB;
   const rows: [string, string][] = [
     [
       "build",
-      `${fmt(build.seconds)} s, peak ${fmt(build.peakRssMiB, 0)} MiB, snapshot ${fmt(build.bytes / 2 ** 20, 1)} MiB ` +
-        `+ pieces ${fmt(build.piecesBytes / 2 ** 20, 1)} MiB`,
+      `${fmt(build.seconds)} s (${each(build.each)}), peak ${fmt(build.peakRssMiB, 0)} MiB (the highest), ` +
+        `snapshot ${fmt(build.bytes / 2 ** 20, 1)} MiB + pieces ${fmt(build.piecesBytes / 2 ** 20, 1)} MiB; ` +
+        `target < ${BUILD_TARGET.seconds} s and < 1 GiB at 100k: ${buildMet ? "met" : "MISSED"}`,
     ],
-    ["start", `${fmt(start.seconds)} s to first 200, ${fmt(start.readyRssMiB, 0)} MiB resident`],
+    [
+      "start",
+      `${fmt(start.seconds)} s to first 200 (${each(start.each)}), ${fmt(start.readyRssMiB, 0)} MiB resident; ` +
+        `target < ${START_TARGET_SECONDS} s at 100k: ${start.seconds < START_TARGET_SECONDS ? "met" : "MISSED"}`,
+    ],
   ];
   for (const kind of queries.kinds) {
     const api = `${fmt(kind.api.p50, 3)} / ${fmt(kind.api.p99, 3)} ms, ${fmt(kind.api.perSecond, 0)} q/s`;
