@@ -148,12 +148,17 @@ async function startServer(distDir: string) {
     SOCIAL_USER_ID: "",
     SOCIAL_ACCESS_TOKEN: "",
   });
-  const port = await waitForPort(server, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
-  let response: Response;
-  do response = await fetch(`http://127.0.0.1:${port}${REPEATED_PATH}`);
-  while (response.status !== 200);
-  const seconds = (performance.now() - started) / 1000;
-  return { server, port, seconds, bodyBytes: (await response.arrayBuffer()).byteLength };
+  try {
+    const port = await waitForPort(server, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    let response: Response;
+    do response = await fetch(`http://127.0.0.1:${port}${REPEATED_PATH}`);
+    while (response.status !== 200);
+    const seconds = (performance.now() - started) / 1000;
+    return { server, port, seconds, bodyBytes: (await response.arrayBuffer()).byteLength };
+  } catch (error) {
+    server.process.kill("SIGTERM"); // a server that never answered is not left behind
+    throw error;
+  }
 }
 
 const fmt = (value: number, digits = 2) => value.toFixed(digits);
