@@ -1,11 +1,15 @@
 /**
- * The benchmark's HTTP loads: the API next to bare servers answering bodies of the same
- * size. On a shared 2-core machine, throughput drifts by a third within a minute, so
+ * The benchmark's HTTP loads: the API next to bare servers answering the very bodies the
+ * API sent (baseline-servers.ts says why not a padding). On a shared 2-core machine, throughput drifts by a third within a minute, so
  * a load and its baseline run back to back (in alternating order), in several rounds,
  * and a share of bare Node is the median of the rounds' own shares, not a ratio of two
  * loads a minute apart.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { finished, run, waitForPort } from "../child-process.ts";
+import { distinctPath } from "./queries.ts";
 
 export interface LoadResult {
   rps: number;
@@ -24,11 +28,16 @@ export interface Pair {
 }
 
 export interface HttpFigures {
+  /** The repeated request's body. */
   bodyBytes: number;
-  /** One repeated URL, next to bare Node answering a body of its size, per round. */
+  /** One repeated URL, next to bare Node answering its very body, per round. */
   repeated: Pair[];
-  /** URLs never repeated, next to bare Node answering the stream's mean body, per round. */
-  distinct: (Pair & { bodyBytes: number })[];
+  /** URLs never repeated, next to bare Node answering a sample of the stream's own bodies, per round. */
+  distinct: Pair[];
+  /** The bodies the stream's baseline answers with: how many, and their mean. */
+  streamSample: { bodies: number; meanBytes: number };
+  /** The mean body the API sent in the stream's first round, for comparison with the sample's. */
+  streamMeanBytes: number;
   worldMap: LoadResult;
   h3: LoadResult;
 }
@@ -39,6 +48,9 @@ export interface LoadOptions {
   rounds: number;
 }
 
+/** How many of the stream's answers its baseline answers with, taken evenly from its first round. */
+const STREAM_SAMPLE = 300;
+
 function load(port: number, target: string, options: LoadOptions, from?: number): Promise<LoadResult> {
   const args = [String(port), String(options.seconds), String(options.connections), target];
   return finished(run("scripts/bench/load.ts", from === undefined ? args : [...args, String(from)])).then(
@@ -46,8 +58,8 @@ function load(port: number, target: string, options: LoadOptions, from?: number)
   );
 }
 
-async function baseline(kind: "node" | "h3", bodyBytes: number, options: LoadOptions): Promise<LoadResult> {
-  const server = run("scripts/bench/baseline-servers.ts", [kind, String(bodyBytes)]);
+async function baseline(kind: "node" | "h3", bodiesFile: string, options: LoadOptions): Promise<LoadResult> {
+  const server = run("scripts/bench/baseline-servers.ts", [kind, bodiesFile]);
   const port = await waitForPort(server, /listening (\d+)/);
   try {
     return await load(port, "/", options);
@@ -55,6 +67,19 @@ async function baseline(kind: "node" | "h3", bodyBytes: number, options: LoadOpt
     server.process.kill("SIGTERM");
     await server.exited;
   }
+}
+
+/** Asks the API for each path and writes the bodies, one per line, for a baseline to answer with. */
+async function writeBodies(port: number, paths: string[], file: string): Promise<number[]> {
+  const bodies: string[] = [];
+  for (const path of paths) {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`);
+    const body = await response.text();
+    if (response.status !== 200 || body.includes("\n")) throw new Error(`${path} cannot be a baseline's body`);
+    bodies.push(body);
+  }
+  writeFileSync(file, bodies.join("\n"));
+  return bodies.map((body) => Buffer.byteLength(body));
 }
 
 /** The two loads of a pair, in the order of the round (the API first in even rounds). */
@@ -70,37 +95,49 @@ async function pair(round: number, api: () => Promise<LoadResult>, node: () => P
 export async function measureHttp(
   port: number,
   paths: { repeated: string; worldMap: string },
-  bodyBytes: number,
   options: LoadOptions,
 ): Promise<HttpFigures> {
-  const repeated: Pair[] = [];
-  const distinct: HttpFigures["distinct"] = [];
-  let from = 0;
-  for (let round = 0; round < options.rounds; round++) {
-    repeated.push(
-      await pair(
-        round,
-        () => load(port, paths.repeated, options),
-        () => baseline("node", bodyBytes, options),
-      ),
-    );
-    // The stream's pages hold 1 to 100 items, so its answers are larger than the repeated
-    // one's: its baseline sends the stream's mean body (headers weigh the same), known once
-    // the stream has run; the first round's is kept for the others.
-    let streamBodyBytes = distinct[0]?.bodyBytes ?? 0;
-    const stream = async () => {
-      const result = await load(port, "--distinct", options, from);
-      from += result.sent;
-      const headerBytes = repeated[0].api.bytesPerResponse - bodyBytes;
-      if (round === 0) streamBodyBytes = Math.round(result.bytesPerResponse - headerBytes);
-      return result;
-    };
-    const streamPair = await pair(round, stream, () => baseline("node", streamBodyBytes, options));
-    distinct.push({ ...streamPair, bodyBytes: streamBodyBytes });
+  const folder = mkdtempSync(join(tmpdir(), "bench-bodies-"));
+  try {
+    const repeatedBodies = join(folder, "repeated.txt");
+    const [bodyBytes] = await writeBodies(port, [paths.repeated], repeatedBodies);
+    const streamBodies = join(folder, "stream.txt");
+    const repeated: Pair[] = [];
+    const distinct: Pair[] = [];
+    let streamSample = { bodies: 0, meanBytes: 0 };
+    let streamMeanBytes = 0;
+    let from = 0;
+    for (let round = 0; round < options.rounds; round++) {
+      repeated.push(
+        await pair(
+          round,
+          () => load(port, paths.repeated, options),
+          () => baseline("node", repeatedBodies, options),
+        ),
+      );
+      // The first round runs the API first: its stream's answers, asked for again once it
+      // has run (no later stream sends those URLs), are what the baseline answers in every round.
+      const stream = async () => {
+        const result = await load(port, "--distinct", options, from);
+        if (round === 0) {
+          const sent = Array.from({ length: Math.min(STREAM_SAMPLE, result.sent) }, (_, k) =>
+            distinctPath(from + Math.floor(((k + 0.5) * result.sent) / Math.min(STREAM_SAMPLE, result.sent))),
+          );
+          const sizes = await writeBodies(port, sent, streamBodies);
+          streamSample = { bodies: sizes.length, meanBytes: sizes.reduce((sum, size) => sum + size, 0) / sizes.length };
+          streamMeanBytes = result.bytesPerResponse - (repeated[0].api.bytesPerResponse - bodyBytes);
+        }
+        from += result.sent;
+        return result;
+      };
+      distinct.push(await pair(round, stream, () => baseline("node", streamBodies, options)));
+    }
+    const worldMap = await load(port, paths.worldMap, options);
+    const h3 = await baseline("h3", repeatedBodies, options);
+    return { bodyBytes, repeated, distinct, streamSample, streamMeanBytes, worldMap, h3 };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
-  const worldMap = await load(port, paths.worldMap, options);
-  const h3 = await baseline("h3", bodyBytes, options);
-  return { bodyBytes, repeated, distinct, worldMap, h3 };
 }
 
 export function median(values: number[]): number {

@@ -9,8 +9,9 @@
  *             repeated), next to Orama 3 over the same spots in the same process
  *   HTTP      throughput from a second process (autocannon, loopback, logging on): a
  *             repeated request, and a stream of URLs that never repeats, each against a
- *             bare Node `http` server answering a body of the same size (the stream's
- *             mean), back to back in rounds (http-loads.ts), and a bare h3 app
+ *             bare Node `http` server answering the same bytes (the repeated body; a
+ *             sample of the stream's own answers), back to back in rounds (http-loads.ts),
+ *             and a bare h3 app
  *   memory    resident memory after a stream of distinct q queries and with clients that
  *             ask for the whole map and never read, against the budget
  *
@@ -92,7 +93,7 @@ async function measureSize(spots: number) {
     await server.exited;
   }
   // The last start serves the rest of the measures.
-  const { server, seconds, port, bodyBytes } = await startServer(distDir);
+  const { server, seconds, port } = await startServer(distDir);
   startSeconds.push(seconds);
   try {
     const readyRss = residentMiB(server.process.pid!);
@@ -110,7 +111,7 @@ async function measureSize(spots: number) {
     ) as { kinds: QueryKind[]; oramaIndexSeconds: number; worldZoom2Bytes: number; mismatches: string[] };
 
     console.error(`[${spots}] HTTP loads (${LOADS.rounds} rounds, ${SECONDS} s each)...`);
-    const http = await measureHttp(port, { repeated: REPEATED_PATH, worldMap: WORLD_MAP_PATH }, bodyBytes, LOADS);
+    const http = await measureHttp(port, { repeated: REPEATED_PATH, worldMap: WORLD_MAP_PATH }, LOADS);
 
     console.error(`[${spots}] memory under distinct queries and stalled whole-map clients...`);
     const memory = JSON.parse(
@@ -154,7 +155,8 @@ async function startServer(distDir: string) {
     do response = await fetch(`http://127.0.0.1:${port}${REPEATED_PATH}`);
     while (response.status !== 200);
     const seconds = (performance.now() - started) / 1000;
-    return { server, port, seconds, bodyBytes: (await response.arrayBuffer()).byteLength };
+    await response.arrayBuffer();
+    return { server, port, seconds };
   } catch (error) {
     server.process.kill("SIGTERM"); // a server that never answered is not left behind
     throw error;
@@ -217,13 +219,14 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
       `${loads(http.repeated.map(({ api }) => api))} ${share(http.repeated, REPEATED_SHARE_TARGET)}`,
     ],
     [
-      "HTTP: bare node http, the stream's mean body",
-      `${loads(http.distinct.map(({ node }) => node))} (${fmt(http.distinct[0].bodyBytes / 1000, 1)} kB)`,
+      "HTTP: bare node http, the stream's bodies",
+      `${loads(http.distinct.map(({ node }) => node))} (${http.streamSample.bodies} of its answers, ` +
+        `mean ${fmt(http.streamSample.meanBytes / 1000, 1)} kB; the stream's ${fmt(http.streamMeanBytes / 1000, 1)} kB)`,
     ],
     [
       "HTTP: URLs never repeated",
       `${loads(http.distinct.map(({ api }) => api))} ` +
-        share(http.distinct, DISTINCT_SHARE_TARGET, " at the same body"),
+        share(http.distinct, DISTINCT_SHARE_TARGET, " answering its bodies"),
     ],
     ["HTTP: world map zoom=2", `${loads([http.worldMap])} (${percent(http.worldMap.rps / nodeRps)} of node; replayed)`],
     [
