@@ -10,8 +10,8 @@
  *   HTTP      throughput from a second process (autocannon, loopback, logging on): a
  *             repeated request, and a stream of URLs that never repeats, each against a
  *             bare Node `http` server answering the same bytes (the repeated body; a
- *             sample of the stream's own answers), back to back in rounds (http-loads.ts),
- *             and a bare h3 app
+ *             sample of the stream's own answers), back to back in rounds (http-loads.ts)
+ *             after an unmeasured load of the stream, and a bare h3 app
  *   memory    resident memory after a stream of distinct q queries and with clients that
  *             ask for the whole map and never read, against the budget
  *
