@@ -1,9 +1,9 @@
 /**
  * The benchmark's HTTP loads: the API next to bare servers answering the very bodies the
- * API sent (baseline-servers.ts says why not a padding). On a shared 2-core machine, throughput drifts by a third within a minute, so
- * a load and its baseline run back to back (in alternating order), in several rounds,
- * and a share of bare Node is the median of the rounds' own shares, not a ratio of two
- * loads a minute apart.
+ * API sent (baseline-servers.ts says why not a padding). On a shared 2-core machine,
+ * throughput drifts by a third within a minute, so a load and its baseline run back to
+ * back (in alternating order), in several rounds, and a share of bare Node is the median
+ * of the rounds' own shares, not a ratio of two loads a minute apart.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

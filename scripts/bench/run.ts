@@ -221,7 +221,8 @@ function print(result: Awaited<ReturnType<typeof measureSize>>): void {
     [
       "HTTP: bare node http, the stream's bodies",
       `${loads(http.distinct.map(({ node }) => node))} (${http.streamSample.bodies} of its answers, ` +
-        `mean ${fmt(http.streamSample.meanBytes / 1000, 1)} kB; the stream's ${fmt(http.streamMeanBytes / 1000, 1)} kB)`,
+        `mean ${fmt(http.streamSample.meanBytes / 1000, 1)} kB; ` +
+        `the stream's ${fmt(http.streamMeanBytes / 1000, 1)} kB)`,
     ],
     [
       "HTTP: URLs never repeated",
