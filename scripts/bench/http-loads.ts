@@ -85,6 +85,13 @@ async function writeBodies(port: number, paths: string[], file: string): Promise
   return bodies.map((body) => Buffer.byteLength(body));
 }
 
+/** STREAM_SAMPLE of the `sent` paths of the stream from `from` on, taken evenly (all of them when fewer). */
+function sampledPaths(from: number, sent: number): string[] {
+  const count = Math.min(STREAM_SAMPLE, sent);
+  if (count === 0) throw new Error("the stream's load sent no request: there is no body to answer with");
+  return Array.from({ length: count }, (_, k) => distinctPath(from + Math.floor(((k + 0.5) * sent) / count)));
+}
+
 /** The two loads of a pair, in the order of the round (the API first in even rounds). */
 async function pair(round: number, api: () => Promise<LoadResult>, node: () => Promise<LoadResult>): Promise<Pair> {
   if (round % 2 === 0) {
@@ -131,10 +138,7 @@ export async function measureHttp(
       const stream = async () => {
         const result = await load(port, "--distinct", options, from);
         if (round === 0) {
-          const sent = Array.from({ length: Math.min(STREAM_SAMPLE, result.sent) }, (_, k) =>
-            distinctPath(from + Math.floor(((k + 0.5) * result.sent) / Math.min(STREAM_SAMPLE, result.sent))),
-          );
-          const sizes = await writeBodies(port, sent, streamBodies);
+          const sizes = await writeBodies(port, sampledPaths(from, result.sent), streamBodies);
           streamSample = { bodies: sizes.length, meanBytes: sizes.reduce((sum, size) => sum + size, 0) / sizes.length };
           streamMeanBytes = result.bytesPerResponse - (repeated[0].api.bytesPerResponse - bodyBytes);
         }
