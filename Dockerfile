@@ -49,7 +49,12 @@ RUN MEDIA_BASE_URL="${MEDIA_BASE_URL}" npm run build && npm run build:server
 FROM ${NODE_IMAGE} AS runtime
 # Set here only: in the stages above NODE_ENV=production would make `npm ci` skip the
 # dev dependencies the build needs.
+# NODE_OPTIONS: V8's young generation held to two semi-spaces of 16 MiB, Node 20's size.
+# Node 24 grows them to 64 MiB each under load, and the server then ran slower and larger
+# (README, Benchmarks: "On Node 24"). The bench and the production-start test start the
+# server with these options too (scripts/image-runtime.ts reads them from here).
 ENV NODE_ENV=production \
+    NODE_OPTIONS="--max-semi-space-size=16" \
     PORT=3000 \
     HOST=0.0.0.0 \
     SOCIAL_CACHE_FILE=/var/cache/surf/social.json

@@ -28,6 +28,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { finished, residentMiB, run, waitForPort } from "../child-process.ts";
 import { generateContent } from "../generate-content.ts";
+import { imageNodeOptions } from "../image-runtime.ts";
 import { type LoadResult, measureHttp, median, type Pair, shareOfNode } from "./http-loads.ts";
 import type { Latency } from "./in-process.ts";
 
@@ -138,10 +139,11 @@ async function measureSize(spots: number) {
   }
 }
 
-/** Starts the production server on the snapshot, and times it from spawn to its first 200. */
+/** Starts the production server on the snapshot, as the image runs it, and times it from spawn to its first 200. */
 async function startServer(distDir: string) {
   const started = performance.now();
   const server = run(path.join(WORK, "bin", "server.mjs"), [], {
+    NODE_OPTIONS: imageNodeOptions(),
     PORT: "0",
     HOST: "127.0.0.1",
     SNAPSHOT_PATH: path.join(distDir, "snapshot.json"),

@@ -19,6 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { imageNodeOptions } from "../../scripts/image-runtime.ts";
 import { runNode } from "../helpers/process.ts";
 
 // A space in the path: the main-module check must cope with it.
@@ -103,7 +104,13 @@ it("runs with plain node and only the dist files, answers /healthz and the API, 
 
   const server = runNode("dist/server.mjs", {
     cwd: dir,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      NODE_OPTIONS: imageNodeOptions(dockerfile),
+      PORT: "0",
+      HOST: "127.0.0.1",
+    },
   });
   try {
     const base = await server.listening();
@@ -130,3 +137,23 @@ it("runs with plain node and only the dist files, answers /healthz and the API, 
   expect(events).toContain("start");
   expect(events.at(-1)).toBe("stopped");
 }, 150_000);
+
+it("sets NODE_OPTIONS that node accepts and that hold V8's young generation to two semi-spaces of 16 MiB", () => {
+  const options = imageNodeOptions(dockerfile);
+  expect(options).toBe("--max-semi-space-size=16");
+  // Enough short-lived objects to grow an unbounded young generation past 32 MiB (Node 24 takes it to 128).
+  const newSpaceMiB = (env: NodeJS.ProcessEnv) =>
+    Number(
+      run(
+        process.execPath,
+        [
+          "-e",
+          `const v8 = require("node:v8"); const kept = []; for (let i = 0; i < 3e6; i++) kept.push({ i });
+           const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
+           console.log(space.space_size / 2 ** 20);`,
+        ],
+        { env },
+      ),
+    );
+  expect(newSpaceMiB({ PATH: process.env.PATH, NODE_OPTIONS: options })).toBeLessThanOrEqual(32);
+});
