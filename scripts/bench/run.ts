@@ -48,6 +48,8 @@ const LOADS = { seconds: SECONDS, connections: CONNECTIONS, rounds: Number(value
 const BUDGET_MS = Number(values.budget ?? 800);
 const CACHE_MAX_MB = 64;
 const WORK = path.resolve(".cache/bench");
+/** The NODE_OPTIONS the image starts the server with (Dockerfile), read once. */
+const SERVER_NODE_OPTIONS = imageNodeOptions();
 const REPEATED_PATH = "/api/spots?country=pt,es&limit=20";
 const WORLD_MAP_PATH = "/api/spots/map?zoom=2";
 /** Issue 13's targets over HTTP at 10k spots, as shares of bare Node's throughput. */
@@ -143,7 +145,7 @@ async function measureSize(spots: number) {
 async function startServer(distDir: string) {
   const started = performance.now();
   const server = run(path.join(WORK, "bin", "server.mjs"), [], {
-    NODE_OPTIONS: imageNodeOptions(),
+    NODE_OPTIONS: SERVER_NODE_OPTIONS,
     PORT: "0",
     HOST: "127.0.0.1",
     SNAPSHOT_PATH: path.join(distDir, "snapshot.json"),
