@@ -193,6 +193,12 @@ export interface Ranking {
   keys: Float64Array;
   /** `set` as a bitset too when it holds 1 item in 32 or more: filters and facets then AND it (bits.ts). */
   bits?: Bits;
+  /**
+   * Every match, best first, for a ranking the memo keeps: sorted the first time a page is
+   * taken from it there (and charged when it was kept), so that each later page costs a
+   * walk to its items instead of a selection among all the matches.
+   */
+  best?: Positions;
 }
 
 /** How far a position is shifted in a rank key: the low 20 bits hold it (catalogs stay below 2^20 items). */
@@ -222,7 +228,9 @@ function wholeRanking(
   const { scratch } = loaded;
   const reached = scoreNarrowing(scratch, words, found, scratch.every);
   const ranking = reached === null ? rankEveryReached(scratch, words, found) : rankScored(scratch, reached);
-  memo?.set(key, ranking, heldBytes(ranking.set, ranking.keys, ...(ranking.bits ? [ranking.bits] : [])));
+  // Charged for `best` as well, which the first page taken from the memo adds: as many positions as `set`.
+  const bytes = heldBytes(ranking.set, ranking.keys, ...(ranking.bits ? [ranking.bits] : [])) + ranking.set.byteLength;
+  memo?.set(key, ranking, bytes);
   return ranking;
 }
 
@@ -275,7 +283,9 @@ export interface FirstRanked {
  *
  * The whole ranking is also what the memo keeps, from the second time q is asked for (a
  * second page, another filter; the memo's askedBefore): a q asked for once has its page
- * made the cheap way.
+ * made the cheap way. Pages taken from the memo's ranking read its matches sorted once,
+ * best first: paging through q costs each page a walk to its items (over those a filter
+ * leaves out too), not a selection among all of q's matches.
  */
 export function searchFirst(
   loaded: LoadedSearch,
@@ -288,8 +298,9 @@ export function searchFirst(
   const words = queryWords(q);
   if (words.length === 0) return null;
   const key = searchKey(collection, words);
-  let ranking = memo?.get<Ranking>(key);
-  if (!ranking && memo?.askedBefore(key)) ranking = wholeRanking(loaded, collection, words, memo);
+  const remembered = memo?.get<Ranking>(key);
+  if (remembered) return firstAllowed(remembered, count, within);
+  let ranking = memo?.askedBefore(key) ? wholeRanking(loaded, collection, words, memo) : undefined;
   if (!ranking) {
     const { scratch } = loaded;
     const found = wordFinds(loaded, words);
@@ -307,6 +318,30 @@ export function searchFirst(
   }
   const keys = within ? allowedKeys(ranking, within) : ranking.keys;
   return { positions: rankedPositions(keys, count), total: keys.length };
+}
+
+/**
+ * The first `count` matches of a ranking the memo keeps that `within` allows (all without
+ * it), best first, and how many it allows: read from its matches sorted once, best first.
+ */
+function firstAllowed(ranking: Ranking, count: number, within?: Bits): FirstRanked {
+  ranking.best ??= rankedPositions(ranking.keys);
+  const { best } = ranking;
+  if (!within) return { positions: best.subarray(0, count), total: best.length };
+  const positions = new Int32Array(Math.min(count, best.length));
+  let kept = 0;
+  for (let i = 0; i < best.length && kept < positions.length; i++) {
+    if (hasBit(within, best[i])) positions[kept++] = best[i];
+  }
+  return { positions: positions.subarray(0, kept), total: allowedCount(ranking, within) };
+}
+
+/** How many of a ranking's matches the bitset allows: an AND of two bitsets, when the matches are one. */
+function allowedCount({ set, bits }: Ranking, allowed: Bits): number {
+  let count = 0;
+  if (bits) for (let block = 0; block < bits.length; block++) count += popcount(bits[block] & allowed[block]);
+  else for (let i = 0; i < set.length; i++) if (hasBit(allowed, set[i])) count++;
+  return count;
 }
 
 /**

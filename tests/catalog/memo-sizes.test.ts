@@ -4,7 +4,7 @@
  * (such views held 4× to 100× their charge, and memory grew past CACHE_MAX_MB).
  */
 import { describe, expect, it } from "vitest";
-import { searchRanking } from "../../runtime/catalog/search.ts";
+import { searchFirst, searchRanking } from "../../runtime/catalog/search.ts";
 import { heldBytes, MemoryBudget } from "../../runtime/memory-budget.ts";
 import { testCatalog } from "../helpers/app.ts";
 
@@ -19,6 +19,21 @@ describe("memo sizes", () => {
       expect(ranking.set.buffer.byteLength).toBe(ranking.set.byteLength);
       expect(ranking.keys.buffer.byteLength).toBe(ranking.keys.byteLength);
       expect(heldBytes(ranking.set, ranking.keys)).toBe(ranking.set.length * 12);
+    },
+  );
+
+  it.each(["reef barrel", "portugal left point", "zzzz reef"])(
+    "the ranking of %j was charged for the order its first page from the memo adds",
+    (q) => {
+      const memo = new MemoryBudget(2 ** 22);
+      const ranking = searchRanking(catalog.spots.search, "spots", q, memo)!;
+      const charged = memo.usedBytes;
+      searchFirst(catalog.spots.search, "spots", q, 5, memo);
+      expect(ranking.best).toHaveLength(ranking.set.length);
+      expect(ranking.best!.buffer.byteLength).toBe(ranking.best!.byteLength);
+      expect(memo.usedBytes).toBe(charged);
+      const bits = ranking.bits ? [ranking.bits] : [];
+      expect(charged).toBeGreaterThanOrEqual(heldBytes(ranking.set, ranking.keys, ranking.best!, ...bits));
     },
   );
 });

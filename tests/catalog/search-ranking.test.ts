@@ -114,7 +114,32 @@ describe.each([
       expect(searchFirst(loaded, "memo", q, 7, memo, allowed)).toEqual(plain[1]);
       expect(memo.get(key)).toEqual(searchRanking(loaded, "memo", q));
       expect(searchFirst(loaded, "memo", q, 3, memo)).toEqual(plain[0]);
+      expect(searchFirst(loaded, "memo", q, 7, memo, allowed)).toEqual(plain[1]);
     }
+  });
+
+  it("gives the same pages from the memo's ranking as without a memo, with and without a filter", () => {
+    const size = loaded.search.size;
+    const memo = new MemoryBudget(2 ** 24);
+    fc.assert(
+      fc.property(
+        fc.array(typed, { minLength: 1, maxLength: 4 }),
+        fc.option(fc.array(fc.nat(size - 1)), { nil: undefined }),
+        fc.integer({ min: 1, max: 60 }),
+        (parts, picks, count) => {
+          const q = parts.join(" ");
+          const within = picks && addPositions(emptyBits(size), Int32Array.from(picks));
+          searchRanking(loaded, "pages", q, memo); // the memo now keeps q's ranking
+          // Twice: the first page taken from the memo sorts its matches, the second reads them sorted.
+          for (let time = 0; time < 2; time++) {
+            expect(searchFirst(loaded, "pages", q, count, memo, within)).toEqual(
+              searchFirst(loaded, "pages", q, count, undefined, within),
+            );
+          }
+        },
+      ),
+      { seed: 20261127, numRuns: 400 },
+    );
   });
 
   it("gives a page of the items a filter allows as the whole ranking orders them", () => {
