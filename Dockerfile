@@ -49,12 +49,16 @@ RUN MEDIA_BASE_URL="${MEDIA_BASE_URL}" npm run build && npm run build:server
 FROM ${NODE_IMAGE} AS runtime
 # Set here only: in the stages above NODE_ENV=production would make `npm ci` skip the
 # dev dependencies the build needs.
-# NODE_OPTIONS: V8's young generation held to two semi-spaces of 16 MiB, Node 20's size.
-# Node 24 grows them to 64 MiB each under load, and the server then ran slower and larger
-# (README, Benchmarks: "On Node 24"). The bench and the production-start test start the
-# server with these options too (scripts/image-runtime.ts reads them from here).
+# NODE_OPTIONS: V8's young generation held to two semi-spaces of 8 MiB. V8 starts marking
+# the old generation as soon as the room left under its limit is no more than the young
+# generation's capacity. This server keeps its catalog in buffers, not objects, so its old
+# generation is small (17 to 40 MiB at 10k to 100k spots) and that room is about 24 MiB:
+# with Node 20's semi-spaces of 16 MiB (Node 24 grows them to 64), never-repeated requests
+# kept a full marking running 4 to 7 times a second (README, Benchmarks: "The young
+# generation"). The bench and the production-start test start the server with these
+# options too (scripts/image-runtime.ts reads them from here).
 ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-semi-space-size=16" \
+    NODE_OPTIONS="--max-semi-space-size=8" \
     PORT=3000 \
     HOST=0.0.0.0 \
     SOCIAL_CACHE_FILE=/var/cache/surf/social.json

@@ -138,10 +138,10 @@ it("runs with plain node and only the dist files, answers /healthz and the API, 
   expect(events.at(-1)).toBe("stopped");
 }, 150_000);
 
-it("sets NODE_OPTIONS that node accepts and that hold V8's young generation to two semi-spaces of 16 MiB", () => {
+it("sets NODE_OPTIONS that node accepts and that hold V8's young generation to two semi-spaces of 8 MiB", () => {
   const options = imageNodeOptions(dockerfile);
-  expect(options).toBe("--max-semi-space-size=16");
-  // Enough allocation to grow an unbounded young generation past 32 MiB (Node 24 takes it to 128).
+  expect(options).toBe("--max-semi-space-size=8");
+  // Enough allocation to grow an unbounded young generation past 16 MiB (Node 20 takes it to 32, Node 24 to 128).
   const newSpaceMiB = run(
     process.execPath,
     [
@@ -152,5 +152,5 @@ it("sets NODE_OPTIONS that node accepts and that hold V8's young generation to t
     ],
     { env: { PATH: process.env.PATH, NODE_OPTIONS: options } },
   );
-  expect(Number(newSpaceMiB)).toBeLessThanOrEqual(32);
+  expect(Number(newSpaceMiB)).toBeLessThanOrEqual(16);
 });
