@@ -9,6 +9,8 @@ import type { IncomingMessage } from "node:http";
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const SECRET_NAME = /token|secret|key|password|passwd|auth|signature|session|cookie/i;
 const UNPRINTABLE = /[^\x20-\x7e]/;
+/** A parameter name with a percent-escape in it, which may spell a secret's name (`%74oken`). */
+const ESCAPED_NAME = /(?:^|&)[^=&]*%/;
 const X_REQUEST_ID = "x-request-id";
 
 export function requestIdOf(request: IncomingMessage): string {
@@ -29,7 +31,8 @@ export function loggablePath(url: string): { path: string; query: string | undef
   const safe = (text: string) =>
     text.length <= 512 && !UNPRINTABLE.test(text) ? text : text.replace(/[^\x20-\x7e]/g, "?").slice(0, 512);
   if (query === undefined) return { path: safe(path), query: undefined };
-  if (!SECRET_NAME.test(query) && !query.includes("%")) return { path: safe(path), query: safe(query) };
+  // Escaped values are common (URLSearchParams writes `country=pt%2Ces`); only an escaped name needs decoding.
+  if (!SECRET_NAME.test(query) && !ESCAPED_NAME.test(query)) return { path: safe(path), query: safe(query) };
   const redacted = query
     .split("&")
     .map((pair) => {
