@@ -7,7 +7,7 @@
  * the sets involved, or the catalog size / 32 for a common value.
  */
 import type { Memo } from "../memory-budget.ts";
-import type { LoadedCollection } from "../snapshot.ts";
+import type { FieldIndex, LoadedCollection } from "../snapshot.ts";
 import {
   addPositions,
   andInto,
@@ -57,8 +57,11 @@ export function select<Filter extends string>(
 
 function constraintsOf<Filter extends string>(collection: LoadedCollection<Filter>, criteria: Criteria<Filter>) {
   const constraints: Constraint[] = [];
-  for (const [field, keys] of Object.entries(criteria.filters) as [Filter, string[] | undefined][]) {
-    if (keys) constraints.push({ field, ...anyOf(collection, field, keys) });
+  for (const field of Object.keys(criteria.filters) as Filter[]) {
+    const keys = criteria.filters[field];
+    if (!keys) continue;
+    const set = anyOf(collection, field, keys);
+    constraints.push(set.bits ? { field, bits: set.bits } : { field, positions: set.positions });
   }
   for (const positions of criteria.within ?? []) constraints.push({ field: null, positions });
   return constraints;
@@ -71,12 +74,15 @@ function anyOf<Filter extends string>(
   keys: string[],
 ): PositionSet {
   const { values, idByKey } = collection.fields[field];
-  const chosen = keys.flatMap((key) => {
+  const chosen: FieldIndex["values"] = [];
+  let held = 0;
+  for (const key of keys) {
     const id = idByKey.get(key);
-    return id === undefined ? [] : [values[id]];
-  });
+    if (id === undefined) continue;
+    chosen.push(values[id]);
+    held += values[id].positions.length;
+  }
   if (chosen.length === 1) return chosen[0].bits ? { bits: chosen[0].bits } : { positions: chosen[0].positions };
-  const held = chosen.reduce((sum, value) => sum + value.positions.length, 0);
   if (!isDense(held, collection.size)) return { positions: union(chosen.map((value) => value.positions)) };
   const bits = emptyBits(collection.size);
   for (const value of chosen) {
