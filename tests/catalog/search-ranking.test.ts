@@ -118,54 +118,52 @@ describe.each([
     }
   });
 
+  /** A page asked for: a query, maybe a filter (the positions it allows), and how many first matches. */
+  const pageAsked = (most: number) =>
+    fc
+      .tuple(
+        fc.array(typed, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(" ")),
+        fc.option(fc.array(fc.nat(loaded.search.size - 1)), { nil: undefined }),
+        fc.integer({ min: 1, max: most }),
+      )
+      .map(([q, picks, count]) => ({
+        q,
+        within: picks && addPositions(emptyBits(loaded.search.size), Int32Array.from(picks)),
+        count,
+      }));
+
   it("gives the same pages from the memo's ranking as without a memo, with and without a filter", () => {
-    const size = loaded.search.size;
     const memo = new MemoryBudget(2 ** 24);
     fc.assert(
-      fc.property(
-        fc.array(typed, { minLength: 1, maxLength: 4 }),
-        fc.option(fc.array(fc.nat(size - 1)), { nil: undefined }),
-        fc.integer({ min: 1, max: 60 }),
-        (parts, picks, count) => {
-          const q = parts.join(" ");
-          const within = picks && addPositions(emptyBits(size), Int32Array.from(picks));
-          searchRanking(loaded, "pages", q, memo); // the memo now keeps q's ranking
-          // Twice: the first page taken from the memo sorts its matches, the second reads them sorted.
-          for (let time = 0; time < 2; time++) {
-            expect(searchFirst(loaded, "pages", q, count, memo, within)).toEqual(
-              searchFirst(loaded, "pages", q, count, undefined, within),
-            );
-          }
-        },
-      ),
+      fc.property(pageAsked(60), ({ q, within, count }) => {
+        searchRanking(loaded, "pages", q, memo); // the memo now keeps q's ranking
+        // Twice: the first page taken from the memo sorts its matches, the second reads them sorted.
+        for (let time = 0; time < 2; time++) {
+          expect(searchFirst(loaded, "pages", q, count, memo, within)).toEqual(
+            searchFirst(loaded, "pages", q, count, undefined, within),
+          );
+        }
+      }),
       { seed: 20261127, numRuns: 400 },
     );
   });
 
   it("gives a page of the items a filter allows as the whole ranking orders them", () => {
-    const size = loaded.search.size;
     let scoredWithin = 0;
     fc.assert(
-      fc.property(
-        fc.array(typed, { minLength: 1, maxLength: 4 }),
-        fc.option(fc.array(fc.nat(size - 1)), { nil: undefined }),
-        fc.integer({ min: 1, max: 40 }),
-        (parts, picks, count) => {
-          const q = parts.join(" ");
-          const within = picks && addPositions(emptyBits(size), Int32Array.from(picks));
-          const whole = searchRanking(loaded, "test", q);
-          const first = searchFirst(loaded, "test", q, count, undefined, within);
-          expect(first === null).toBe(whole === null);
-          if (!whole || !first) return;
-          const allowed = [...whole.keys].filter((_, k) => !within || hasBit(within, whole.set[k]));
-          const best = allowed.sort((a, b) => a - b).slice(0, count);
-          expect({ positions: [...first.positions], total: first.total }).toEqual({
-            positions: best.map((key) => key % 2 ** 20),
-            total: allowed.length,
-          });
-          if (within && first.total < whole.set.length) scoredWithin++;
-        },
-      ),
+      fc.property(pageAsked(40), ({ q, within, count }) => {
+        const whole = searchRanking(loaded, "test", q);
+        const first = searchFirst(loaded, "test", q, count, undefined, within);
+        expect(first === null).toBe(whole === null);
+        if (!whole || !first) return;
+        const allowed = [...whole.keys].filter((_, k) => !within || hasBit(within, whole.set[k]));
+        const best = allowed.sort((a, b) => a - b).slice(0, count);
+        expect({ positions: [...first.positions], total: first.total }).toEqual({
+          positions: best.map((key) => key % 2 ** 20),
+          total: allowed.length,
+        });
+        if (within && first.total < whole.set.length) scoredWithin++;
+      }),
       { seed: 20261126, numRuns: 600 },
     );
     // Pages scored only among the allowed items were among them, beside pages of the whole ranking.
