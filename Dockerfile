@@ -52,9 +52,9 @@ FROM ${NODE_IMAGE} AS runtime
 # NODE_OPTIONS: V8's young generation held to two semi-spaces of 8 MiB. V8 starts marking
 # the old generation as soon as the room left under its limit is no more than the young
 # generation's capacity. This server keeps its catalog in buffers, not objects, so its old
-# generation is small (17 to 40 MiB at 10k to 100k spots) and that room is about 24 MiB:
+# generation is small (17 to 42 MiB at 10k to 100k spots) and that room is about 24 MiB:
 # with Node 20's semi-spaces of 16 MiB (Node 24 grows them to 64), never-repeated requests
-# kept a full marking running 4 to 7 times a second (README, Benchmarks: "The young
+# kept a full marking running 3 to 7 times a second (README, Benchmarks: "The young
 # generation"). The bench and the production-start test start the server with these
 # options too (scripts/image-runtime.ts reads them from here).
 ENV NODE_ENV=production \
