@@ -350,20 +350,15 @@ function allowedCount({ set, bits }: Ranking, allowed: Bits): number {
  * matches is the count of the matches' bits before it.
  */
 function allowedKeys(ranking: Ranking, allowed: Bits): Float64Array {
-  if (ranking.bits) return allowedKeysOfBits(ranking, ranking.bits, allowed);
+  const kept = new Float64Array(allowedCount(ranking, allowed));
+  if (ranking.bits) return allowedKeysOfBits(ranking, ranking.bits, allowed, kept);
   const { set: matches, keys } = ranking;
-  let count = 0;
-  for (let i = 0; i < matches.length; i++) if (hasBit(allowed, matches[i])) count++;
-  const kept = new Float64Array(count);
   let filled = 0;
   for (let i = 0; i < matches.length; i++) if (hasBit(allowed, matches[i])) kept[filled++] = keys[i];
   return kept;
 }
 
-function allowedKeysOfBits(ranking: Ranking, matched: Bits, allowed: Bits): Float64Array {
-  let count = 0;
-  for (let block = 0; block < matched.length; block++) count += popcount(matched[block] & allowed[block]);
-  const kept = new Float64Array(count);
+function allowedKeysOfBits(ranking: Ranking, matched: Bits, allowed: Bits, kept: Float64Array): Float64Array {
   let filled = 0;
   let before = 0;
   for (let block = 0; block < matched.length; block++) {
