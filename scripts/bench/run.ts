@@ -19,7 +19,7 @@
  * Ratios are taken within one run: they hold on a noisy machine, absolute times do not.
  *
  * Options: --sizes 1000,10000,100000  --seconds 5 (per HTTP load)  --connections 32
- *          --rounds 3 (of HTTP loads)  --budget 800 (ms per query kind, system and round)
+ *          --rounds 5 (of HTTP loads)  --budget 800 (ms per query kind, system and round)
  * Results: printed, and written as JSON to .cache/bench/results-<time>.json.
  */
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -44,7 +44,7 @@ const { values } = parseArgs({
 const SIZES = (values.sizes ?? "1000,10000,100000").split(",").map(Number);
 const SECONDS = Number(values.seconds ?? 5);
 const CONNECTIONS = Number(values.connections ?? 32);
-const LOADS = { seconds: SECONDS, connections: CONNECTIONS, rounds: Number(values.rounds ?? 3) };
+const LOADS = { seconds: SECONDS, connections: CONNECTIONS, rounds: Number(values.rounds ?? 5) };
 const BUDGET_MS = Number(values.budget ?? 800);
 const CACHE_MAX_MB = 64;
 const WORK = path.resolve(".cache/bench");
