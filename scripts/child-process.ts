@@ -8,15 +8,21 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
+/** How much of a server's stdout "head" keeps: its start lines, port included. */
+const HEAD_BYTES = 64 * 1024;
+
 /**
  * Runs a TypeScript script through tsx, or a compiled `.mjs` with plain node. Its stdout is
- * collected unless `stdout` is "unread": then it is a pipe nobody reads (a stalled log reader).
+ * collected; or, with "head", read as a log collector would and kept only for its first
+ * 64 kB (a server's request log, a line per request, would otherwise pile up here: hundreds
+ * of MB over one size of the bench); or, with "unread", a pipe nobody reads (a stalled log
+ * reader).
  */
 export function run(
   script: string,
   args: string[],
   env: Record<string, string> = {},
-  stdout: "collect" | "unread" = "collect",
+  stdout: "collect" | "head" | "unread" = "collect",
 ): Child {
   const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
   const child = spawn(process.execPath, [...loader, script, ...args], {
@@ -27,6 +33,10 @@ export function run(
   if (stdout === "collect") {
     child.stdout!.on("data", (chunk) => {
       output += chunk;
+    });
+  } else if (stdout === "head") {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (output.length < HEAD_BYTES) output += chunk.subarray(0, HEAD_BYTES - output.length);
     });
   } else {
     child.stdout!.pause();

@@ -144,15 +144,20 @@ async function measureSize(spots: number) {
 /** Starts the production server on the snapshot, as the image runs it, and times it from spawn to its first 200. */
 async function startServer(distDir: string) {
   const started = performance.now();
-  const server = run(path.join(WORK, "bin", "server.mjs"), [], {
-    NODE_OPTIONS: SERVER_NODE_OPTIONS,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    SNAPSHOT_PATH: path.join(distDir, "snapshot.json"),
-    CACHE_MAX_MB: String(CACHE_MAX_MB),
-    SOCIAL_USER_ID: "",
-    SOCIAL_ACCESS_TOKEN: "",
-  });
+  const server = run(
+    path.join(WORK, "bin", "server.mjs"),
+    [],
+    {
+      NODE_OPTIONS: SERVER_NODE_OPTIONS,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SNAPSHOT_PATH: path.join(distDir, "snapshot.json"),
+      CACHE_MAX_MB: String(CACHE_MAX_MB),
+      SOCIAL_USER_ID: "",
+      SOCIAL_ACCESS_TOKEN: "",
+    },
+    "head",
+  );
   try {
     const port = await waitForPort(server, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
     let response: Response;
