@@ -117,23 +117,24 @@ export function sizeOf(set: PositionSet): number {
   return set.positions ? set.positions.length : countBits(set.bits);
 }
 
-/** The first `count` positions of the set, ascending (all of them for Infinity). */
-export function firstOf(set: PositionSet, count: number): Positions {
-  return set.positions ? set.positions.subarray(0, count) : firstPositions(set.bits, count);
+/** The set's positions ascending, from the `from`-th up to the `count`-th (all of them for Infinity). */
+export function firstOf(set: PositionSet, count: number, from = 0): Positions {
+  return set.positions ? set.positions.subarray(from, count) : firstPositions(set.bits, count, from);
 }
 
 /**
- * The first `count` matching positions in answer order (by relevance with q, then
- * collection order; else collection order), and how many match in all. Only the first
- * `count` are ranked, and with filters or an area, q is scored only among the items they
- * allow when it can be (search.ts). Without q the answer may be shared with the
- * collection or the memo: never mutate it.
+ * The matching positions in answer order (by relevance with q, then collection order; else
+ * collection order) from the `from`-th up to the `count`-th, and how many match in all.
+ * Only the first `count` are ranked, and with filters or an area, q is scored only among
+ * the items they allow when it can be (search.ts). Without q the answer may be shared with
+ * the collection or the memo: never mutate it.
  */
 export function matchingInOrder<Filter extends string>(
   collection: LoadedCollection<Filter>,
   criteria: Criteria<Filter>,
   count = Number.POSITIVE_INFINITY,
   memo?: Memo,
+  from = 0,
 ): { positions: Positions; total: number } {
   const allowed = allowedBy(constraintsOf(collection, criteria), collection.size);
   if (criteria.q !== undefined) {
@@ -141,10 +142,10 @@ export function matchingInOrder<Filter extends string>(
       ? (allowed.bits ?? addPositions(emptyBits(collection.size), allowed.positions))
       : undefined;
     const ranked = searchFirst(collection.search, collection.name, criteria.q, count, memo, allowedBits);
-    if (ranked) return ranked;
+    if (ranked) return { positions: ranked.positions.subarray(from), total: ranked.total };
   }
-  if (!allowed) return { positions: collection.all.subarray(0, count), total: collection.size };
-  return { positions: firstOf(allowed, count), total: sizeOf(allowed) };
+  if (!allowed) return { positions: collection.all.subarray(from, count), total: collection.size };
+  return { positions: firstOf(allowed, count, from), total: sizeOf(allowed) };
 }
 
 /** One page of the matching positions, and how many match in all. */
@@ -154,6 +155,5 @@ export function pageOf<Filter extends string>(
   page: { limit: number; offset: number },
   memo?: Memo,
 ): { positions: Positions; total: number } {
-  const { positions, total } = matchingInOrder(collection, criteria, page.offset + page.limit, memo);
-  return { positions: positions.subarray(page.offset), total };
+  return matchingInOrder(collection, criteria, page.offset + page.limit, memo, page.offset);
 }

@@ -51,28 +51,36 @@ function selectionCriteria(catalog: Catalog, criteria: SpotCriteria): Criteria<S
 }
 
 /**
- * The first `count` matching spots in answer order, and how many match in all. With
- * `near`, every match is put in the usual order first (distance ties keep it), then the
- * nearest `count` are taken.
+ * The matching spots in answer order from the `from`-th up to the `count`-th, and how many
+ * match in all. With `near`, every match is put in the usual order first (distance ties
+ * keep it), then the nearest `count` are taken.
  */
-function firstMatching(catalog: Catalog, criteria: SpotCriteria, count: number, memo?: Memo) {
+function firstMatching(
+  catalog: Catalog,
+  criteria: SpotCriteria,
+  count: number,
+  memo?: Memo,
+  from = 0,
+): Ordered & { total: number } {
   const selected = selectionCriteria(catalog, criteria);
-  if (!criteria.near) return matchingInOrder(catalog.spots, selected, count, memo);
+  if (!criteria.near) return matchingInOrder(catalog.spots, selected, count, memo, from);
   const { positions, total } = matchingInOrder(catalog.spots, selected, Number.POSITIVE_INFINITY, memo);
   // Without q the matches are in position order: a page of them can be found walking outward.
   const walked =
     criteria.q === undefined ? nearestInPositionOrder(catalog.spots, criteria.near, positions, count) : null;
-  return { ...(walked ?? nearestFirst(catalog.spots, criteria.near, positions, count)), total };
+  const nearest = walked ?? nearestFirst(catalog.spots, criteria.near, positions, count);
+  return { positions: nearest.positions.subarray(from), distancesKm: nearest.distancesKm.subarray(from), total };
 }
 
 export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page, memo?: Memo): ListPage {
-  const first: Ordered & { total: number } = firstMatching(catalog, criteria, page.offset + page.limit, memo);
-  return {
-    positions: first.positions.subarray(page.offset),
-    distancesKm: first.distancesKm?.subarray(page.offset),
-    total: first.total,
-    ...page,
-  };
+  const { positions, distancesKm, total } = firstMatching(
+    catalog,
+    criteria,
+    page.offset + page.limit,
+    memo,
+    page.offset,
+  );
+  return { positions, distancesKm, total, ...page };
 }
 
 /** The matching spots that have a marker (coordinates), in answer order. */

@@ -24,15 +24,26 @@ const bitsOf = (set: Int32Array) => addPositions(emptyBits(SIZE), set);
 describe("bitsets of positions", () => {
   it("count, list and filter what they hold", () => {
     fc.assert(
-      fc.property(positions, positions, fc.integer({ min: 0, max: SIZE + 5 }), (a, b, count) => {
-        const bits = bitsOf(a);
-        expect(countBits(bits)).toBe(a.length);
-        expect(hasNoBits(bits)).toBe(a.length === 0);
-        expect(Array.from(firstPositions(bits, Number.POSITIVE_INFINITY))).toEqual(Array.from(a));
-        expect(Array.from(firstPositions(bits, count))).toEqual(Array.from(a.subarray(0, count)));
-        const inB = new Set(b);
-        expect(Array.from(keepSet(a, bitsOf(b)))).toEqual(Array.from(a).filter((position) => inB.has(position)));
-      }),
+      fc.property(
+        positions,
+        positions,
+        fc.integer({ min: 0, max: SIZE + 5 }),
+        fc.nat(SIZE + 5),
+        (a, b, count, from) => {
+          const bits = bitsOf(a);
+          expect(countBits(bits)).toBe(a.length);
+          expect(hasNoBits(bits)).toBe(a.length === 0);
+          expect(Array.from(firstPositions(bits, Number.POSITIVE_INFINITY))).toEqual(Array.from(a));
+          expect(Array.from(firstPositions(bits, count))).toEqual(Array.from(a.subarray(0, count)));
+          // A page deeper in: the positions from the from-th, up to the count-th or to the end.
+          expect(Array.from(firstPositions(bits, count, from))).toEqual(Array.from(a.subarray(from, count)));
+          expect(Array.from(firstPositions(bits, Number.POSITIVE_INFINITY, from))).toEqual(
+            Array.from(a.subarray(from)),
+          );
+          const inB = new Set(b);
+          expect(Array.from(keepSet(a, bitsOf(b)))).toEqual(Array.from(a).filter((position) => inB.has(position)));
+        },
+      ),
       RUNS,
     );
   });
@@ -60,6 +71,8 @@ describe("bitsets of positions", () => {
     const bits = bitsOf(Int32Array.from([31, 63, 999]));
     expect(countBits(bits)).toBe(3);
     expect(Array.from(firstPositions(bits, 2))).toEqual([31, 63]);
+    expect(Array.from(firstPositions(bits, 3, 1))).toEqual([63, 999]);
+    expect(Array.from(firstPositions(bits, 3, 2))).toEqual([999]);
   });
 
   it("keeps a set as a bitset from 1 item in 32", () => {
