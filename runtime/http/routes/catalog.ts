@@ -119,20 +119,17 @@ function gathered(
   bodyHeaders?: string[],
 ): Representation {
   const { positions, distancesKm } = items;
-  const head = `${catalog.snapshot.version} ${body} ${positions.length} `;
-  const aroundBytes = typeof around === "string" ? Buffer.byteLength(around) : around.length;
-  const distanceBytes = distancesKm?.byteLength ?? 0;
-  const hashed = Buffer.allocUnsafe(Buffer.byteLength(head) + positions.byteLength + distanceBytes + aroundBytes);
-  let offset = hashed.write(head);
-  hashed.set(new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength), offset);
-  offset += positions.byteLength;
-  if (distancesKm) hashed.set(new Uint8Array(distancesKm.buffer, distancesKm.byteOffset, distanceBytes), offset);
-  offset += distanceBytes;
-  if (typeof around === "string") hashed.write(around, offset);
-  else hashed.set(around, offset);
+  const hashed = [Buffer.from(`${catalog.snapshot.version} ${body} ${positions.length} `), bytesOf(positions)];
+  if (distancesKm) hashed.push(bytesOf(distancesKm));
+  hashed.push(typeof around === "string" ? Buffer.from(around) : around);
   const made = representation(bytes, JSON_TYPE, bodyHeaders);
-  made.etag = Promise.resolve(`"${hash("sha1", hashed, "base64url")}"`);
+  made.etag = Promise.resolve(`"${hash("sha1", Buffer.concat(hashed), "base64url")}"`);
   return made;
+}
+
+/** A typed array's own bytes (a view, not a copy). */
+function bytesOf(view: ArrayBufferView): Uint8Array {
+  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
 
 /** A page of spots or surfers: its items, total, limit and offset. */
@@ -154,7 +151,7 @@ function mapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo): Repr
   const { positions, distancesKm } = markers;
   const made = () => gathered(catalog, "markers", markers, "", markersBody(catalog.spots.markers, markers));
   if (distancesKm || positions.length < LARGE_MAP_MARKERS) return made();
-  const key = `map ${hash("sha1", new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength))}`;
+  const key = `map ${hash("sha1", bytesOf(positions))}`;
   const kept = memo.get<Representation>(key);
   if (kept) return kept;
   const large = lasting(made());
