@@ -1,11 +1,7 @@
 /** English country names from i18n-iso-countries, so `q=portugal` finds Portuguese spots. */
 
-import { createRequire } from "node:module";
-// The library without its locales (its main entry loads all 80): English is registered below.
-import countries from "i18n-iso-countries/index.js";
-
-const require = createRequire(import.meta.url);
-countries.registerLocale(require("i18n-iso-countries/langs/en.json"));
+// The package's main entry; under Node it registers every locale, English among them.
+import countries from "i18n-iso-countries";
 
 /** Every English name of a country (official and common): `US` → United States of America, USA, ... */
 export function englishCountryNames(code: string): string[] {

@@ -2,7 +2,7 @@
  * Field types of the content files. A parser turns a raw cell into a value, or throws
  * `InvalidValue` with a message an editor can act on (it names the field and the value).
  */
-import countries from "i18n-iso-countries/index.js";
+import countries from "i18n-iso-countries";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../core/slug.ts";
 import { didYouMean } from "../core/suggest.ts";
 

@@ -5,9 +5,7 @@
  * the same as listing its values (`country=PT,ES`); any other parameter given twice is a
  * 400. A parameter given empty (`?country=`) counts as absent.
  */
-// The library without its locales: its main entry loads all 80 of them (about 30 ms of
-// start), and only the codes are needed here.
-import countries from "i18n-iso-countries/index.js";
+import countries from "i18n-iso-countries";
 import { MAX_ZOOM } from "../../core/clusters.ts";
 import { foldKey } from "../../core/fold.ts";
 import { closest } from "../../core/suggest.ts";
