@@ -3,11 +3,10 @@
  * Field-level problems (types, closed sets, required values, unknown columns) are
  * reported here; relations between records are checked in check-content.ts.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { didYouMean } from "../core/suggest.ts";
 import * as schema from "./content-schema.ts";
-import { parseCsvInBackground, THREAD_FROM_BYTES } from "./csv-thread.ts";
 import type { RecordOf, Schema } from "./fields.ts";
 import { parseRecord } from "./parse-record.ts";
 import type { Place, Problems } from "./problems.ts";
@@ -96,11 +95,8 @@ export const FILES = {
   social: "social.yaml",
 } as const;
 
-/**
- * `dir` is the content folder; messages name files relative to the working directory.
- * CSV files other than spots.csv of at least `threadFromBytes` are parsed on threads.
- */
-export function readContent(dir: string, problems: Problems, threadFromBytes = THREAD_FROM_BYTES): Content {
+/** `dir` is the content folder; messages name files relative to the working directory. */
+export function readContent(dir: string, problems: Problems): Content {
   const files = Object.fromEntries(
     Object.entries(FILES).map(([key, name]) => [key, path.relative(process.cwd(), path.join(dir, name)) || name]),
   ) as Content["files"];
@@ -116,18 +112,8 @@ export function readContent(dir: string, problems: Problems, threadFromBytes = T
     problems.add({ file: files[key], line: 1 }, "the file is missing");
     return undefined;
   };
-  // While the main thread parses spots.csv, the largest file, other large ones are parsed on threads of their own.
-  const inBackground = new Map(
-    (Object.keys(FILES) as FileKey[])
-      .filter((key) => key !== "spots" && FILES[key].endsWith(".csv"))
-      .map((key) => [key, path.join(dir, FILES[key])] as const)
-      .filter(([, file]) => existsSync(file) && statSync(file).size >= threadFromBytes)
-      .map(([key, file]) => [key, parseCsvInBackground(file)]),
-  );
-  const csv = <S extends Schema>(key: FileKey, shape: S) => {
-    const parsed = inBackground.get(key)?.result() ?? parsedText(load(key));
-    return readCsvRecords(parsed, files[key], shape, problems, keep(key));
-  };
+  const csv = <S extends Schema>(key: FileKey, shape: S) =>
+    readCsvRecords(parsedText(load(key)), files[key], shape, problems, keep(key));
   return {
     spots: csv("spots", schema.spotSchema),
     tags: csv("tags", schema.tagSchema),
