@@ -41,7 +41,7 @@ if (command === "check") {
   }
   const builtAt = epoch === undefined ? new Date() : new Date(Number(epoch) * 1000);
   const started = performance.now();
-  const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl, builtAt });
+  const result = await buildSnapshot({ contentDir, outDir, mediaBaseUrl, builtAt });
   if (!result.ok) {
     printProblems(result.problems, contentDir, "nothing was written.");
     process.exit(1);

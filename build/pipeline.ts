@@ -42,13 +42,13 @@ export type BuildResult =
  * description go next to the snapshot, written before it: once a new snapshot is there, so
  * are the files it names. Pieces files no snapshot names any more are removed.
  */
-export function buildSnapshot(options: BuildOptions): BuildResult {
+export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
   const { content, problems } = checkContentDir(options.contentDir);
   if (problems.length > 0) return { ok: false, problems };
   // Written while it is compiled, and named by its hash once it is whole.
   const piecesFile = new AtomicFile(path.join(options.outDir, "snapshot.pieces"));
   try {
-    const { snapshot, json } = compileSnapshot(
+    const { snapshot, json } = await compileSnapshot(
       content,
       options.mediaBaseUrl,
       options.builtAt ?? new Date(),

@@ -21,9 +21,9 @@ const logger = createLogger({ level: config.logLevel });
 const outDir = path.dirname(config.snapshotPath);
 
 /** Builds into the snapshot's folder; false (and every problem printed) when the content has problems. */
-function rebuild(): boolean {
+async function rebuild(): Promise<boolean> {
   const started = performance.now();
-  const result = buildSnapshot({
+  const result = await buildSnapshot({
     contentDir,
     outDir,
     mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL,
@@ -37,17 +37,24 @@ function rebuild(): boolean {
 }
 
 let server: RunningServer | undefined;
-if (rebuild() || existsSync(config.snapshotPath)) server = await startServer(config, logger);
+if ((await rebuild()) || existsSync(config.snapshotPath)) server = await startServer(config, logger);
 else console.error("waiting for a save that fixes the problems above...");
 
+/** Rebuilds, then serves the new snapshot. */
+async function rebuildAndSwap(): Promise<void> {
+  if (!(await rebuild())) return;
+  if (server) server.reload();
+  else server = await startServer(config, logger);
+}
+
 let timer: NodeJS.Timeout | undefined;
+// One rebuild at a time: a burst saved during a build (a large one waits for its threads) rebuilds after it.
+let rebuilding = Promise.resolve();
 const onChange = () => {
   // Editors save in bursts (temp file, rename): one rebuild per burst.
   clearTimeout(timer);
-  timer = setTimeout(async () => {
-    if (!rebuild()) return;
-    if (server) server.reload();
-    else server = await startServer(config, logger);
+  timer = setTimeout(() => {
+    rebuilding = rebuilding.then(rebuildAndSwap);
   }, 150);
 };
 watch(contentDir, { recursive: true }, onChange);

@@ -29,7 +29,7 @@ const stale =
   statSync(snapshotPath).mtimeMs < Math.max(newestModification(contentDir), statSync("openapi/openapi.yaml").mtimeMs);
 if (stale) {
   console.log(`Building ${snapshotPath} from ${contentDir}/ ...`);
-  const result = buildSnapshot({
+  const result = await buildSnapshot({
     contentDir,
     outDir: path.dirname(snapshotPath),
     mediaBaseUrl: process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL,

@@ -11,9 +11,9 @@ import { formatProblem } from "../build/problems.ts";
 
 export const TEST_MEDIA_BASE_URL = "https://media.test.example";
 
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => void> {
   const outDir = mkdtempSync(path.join(tmpdir(), "surf-dist-"));
-  const result = buildSnapshot({ contentDir: "content", outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
+  const result = await buildSnapshot({ contentDir: "content", outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
   if (!result.ok) throw new Error(`content/ does not build:\n${result.problems.map(formatProblem).join("\n")}`);
   project.provide("snapshotPath", result.file);
   return () => rmSync(outDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import KDBush from "kdbush";
 import { CLUSTERED_ZOOMS, clusterIndex, clusteringAt, clustersJson } from "../../core/clusters.ts";
 import { packInt32 } from "../../core/packed.ts";
 import type { GeoExport } from "../../core/snapshot-format.ts";
-import { onThread, type Pending, settled } from "../thread.ts";
+import { onThread } from "../thread.ts";
 import type { PiecesWriter } from "./pieces.ts";
 
 interface Located {
@@ -52,9 +52,9 @@ export function locatedSpots(spots: Located[]): LocatedSpots {
 export function clusterWorldInBackground(
   { coordinates }: LocatedSpots,
   threadFrom = THREAD_FROM_POINTS,
-): Pending<WorldClustering> {
-  if (coordinates.length / 2 < threadFrom) return settled(clusterWorld(coordinates));
-  return onThread("map clusters", new URL("./clusters-worker.mjs", import.meta.url), coordinates);
+): Promise<WorldClustering> {
+  if (coordinates.length / 2 < threadFrom) return Promise.resolve(clusterWorld(coordinates));
+  return onThread("map clusters", new URL("./clusters-worker.ts", import.meta.url), coordinates);
 }
 
 /** Clusters every zoom of the world map; the thread's work. */
@@ -75,14 +75,18 @@ export function clusterWorld(coordinates: Float64Array): WorldClustering {
   return { aloneFrom, byZoom };
 }
 
-export function compileGeo(points: LocatedSpots, world: Pending<WorldClustering>, pieces: PiecesWriter): GeoExport {
+export async function compileGeo(
+  points: LocatedSpots,
+  world: Promise<WorldClustering>,
+  pieces: PiecesWriter,
+): Promise<GeoExport> {
   const { positions, coordinates } = points;
   const index = new KDBush(Math.max(positions.length, 1));
   for (let id = 0; id < positions.length; id++) index.add(coordinates[2 * id], coordinates[2 * id + 1]);
   // KDBush needs at least one point; an empty catalog indexes a dummy that no position maps to.
   if (positions.length === 0) index.add(0, 0);
   index.finish();
-  const { aloneFrom, byZoom } = world.result();
+  const { aloneFrom, byZoom } = await world;
   return {
     positions: packInt32(positions),
     kdbush: Buffer.from(index.data).toString("base64"),

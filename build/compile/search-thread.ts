@@ -7,13 +7,13 @@
  * more than it saves.
  */
 import { buildSearchIndex, exportSearchIndex, type SearchExport, type SearchSource } from "../../core/search-index.ts";
-import { onThread, type Pending, settled } from "../thread.ts";
+import { onThread } from "../thread.ts";
 
 /** Below this many items the index is made in place. */
 const THREAD_FROM_ITEMS = 20_000;
 
 /** The sources are copied to the worker: the main thread keeps no reference to them. */
-export function indexInBackground(sources: SearchSource[], threadFrom = THREAD_FROM_ITEMS): Pending<SearchExport> {
-  if (sources.length < threadFrom) return settled(exportSearchIndex(buildSearchIndex(sources)));
-  return onThread("search index", new URL("./search-worker.mjs", import.meta.url), sources);
+export function indexInBackground(sources: SearchSource[], threadFrom = THREAD_FROM_ITEMS): Promise<SearchExport> {
+  if (sources.length < threadFrom) return Promise.resolve(exportSearchIndex(buildSearchIndex(sources)));
+  return onThread("search index", new URL("./search-worker.ts", import.meta.url), sources);
 }

@@ -1,7 +1,6 @@
 /** Content records → the snapshot, with its version: a hash of everything in it. */
 import { createHash } from "node:crypto";
 import { toAsciiJson } from "../../core/ascii-json.ts";
-import { collectGarbageNow } from "../../core/collect-garbage.ts";
 import { SEARCH_OPTIONS } from "../../core/search-index.ts";
 import { SNAPSHOT_FORMAT, type Snapshot, snapshotHead } from "../../core/snapshot-format.ts";
 import type { Content } from "../read-content.ts";
@@ -25,22 +24,18 @@ export interface CompiledSnapshot {
  * version whenever it is built. The pieces file's bytes go to `piecesSink` as they are made.
  * `content` is consumed: records needed by one step only are taken out of it, to be freed.
  */
-export function compileSnapshot(
+export async function compileSnapshot(
   content: Content,
   mediaBaseUrl: string,
   builtAt: Date,
   piecesSink: PiecesSink,
-): CompiledSnapshot {
+): Promise<CompiledSnapshot> {
   const social = content.social!;
   const pieces = new PiecesWriter(piecesSink);
-  // Each collection leaves its entries' intermediate forms behind (hundreds of MiB at 100k
-  // spots): collected between phases, they are not still there when the next one fills
-  // memory. compileSpots collects inside, last just before it returns.
-  const pendingSpots = compileSpots(content, mediaBaseUrl, pieces);
+  const pendingSpots = await compileSpots(content, mediaBaseUrl, pieces);
   // The surfers are compiled while the spots' index may still be being made on its thread.
-  const surfers = compileSurfers(content, mediaBaseUrl, pieces);
-  const spots = { ...pendingSpots, search: searchInPieces(pendingSpots.search.result(), pieces) };
-  collectGarbageNow();
+  const surfers = await compileSurfers(content, mediaBaseUrl, pieces);
+  const spots = { ...pendingSpots, search: searchInPieces(await pendingSpots.search, pieces) };
   const piecesFile = pieces.finish();
   const body: Omit<Snapshot, "version" | "builtAt"> = {
     format: SNAPSHOT_FORMAT,

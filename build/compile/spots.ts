@@ -1,12 +1,10 @@
 /** Spots: joined with their images, tags and surfers, in default order, with their markers and indexes. */
-import { collectGarbageNow } from "../../core/collect-garbage.ts";
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
 import type { Spot, SpotMarker } from "../../core/resources.ts";
 import type { SearchExport, SearchSource } from "../../core/search-index.ts";
 import type { SpotCollection, SpotEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
 import type { Content } from "../read-content.ts";
-import type { Pending } from "../thread.ts";
 import { areaNamesBySpot } from "./areas.ts";
 import { compileCollection } from "./collection.ts";
 import { compileFilter } from "./filters.ts";
@@ -17,7 +15,7 @@ import type { PiecesWriter } from "./pieces.ts";
 import { indexInBackground } from "./search-thread.ts";
 
 /** The spots' collection, its full-text index still being made on its thread at 100k. */
-export type PendingSpots = Omit<SpotCollection, "search"> & { search: Pending<SearchExport> };
+export type PendingSpots = Omit<SpotCollection, "search"> & { search: Promise<SearchExport> };
 
 /**
  * The spots' collection, map markers and geo index. `content` is consumed: its spot images
@@ -25,13 +23,14 @@ export type PendingSpots = Omit<SpotCollection, "search"> & { search: Pending<Se
  * serialized, and at 100k spots they are 150 MiB that would otherwise stay alive through
  * the build's peak (while the search and map threads work beside the main thread).
  */
-export function compileSpots(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): PendingSpots {
+export async function compileSpots(
+  content: Content,
+  mediaBaseUrl: string,
+  pieces: PiecesWriter,
+): Promise<PendingSpots> {
   const { collection, spots, search, points, world } = serializeSpotEntries(content, mediaBaseUrl, pieces);
-  // The serialized entries are garbage now, and V8 lets garbage grow to three times what is
-  // alive before it collects: at 100k spots the markers would be made on top of it.
-  collectGarbageNow();
   const markers = pieces.add(spots.map(markerJson));
-  const geo = compileGeo(points, world, pieces);
+  const geo = await compileGeo(points, world, pieces);
   return { ...collection, search, markers, geo };
 }
 
@@ -82,7 +81,6 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
   const search = indexInBackground(spotSearchSources(items, tagSlugsById, spotSearchNames(content)));
 
   attachImages(items, content.spotImages.splice(0), mediaBaseUrl);
-  collectGarbageNow(); // the search sources, copied to the thread, and the image records: three heaps grow from here
 
   const filters = {
     country: compileFilter(items, ({ spot }) => [spot.country_code]),

@@ -12,7 +12,11 @@ import { compareByTierNameSlug } from "./order.ts";
 import type { PiecesWriter } from "./pieces.ts";
 import { indexInBackground } from "./search-thread.ts";
 
-export function compileSurfers(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): SurferCollection {
+export async function compileSurfers(
+  content: Content,
+  mediaBaseUrl: string,
+  pieces: PiecesWriter,
+): Promise<SurferCollection> {
   const imagesBySurfer = groupBy(
     content.surferImages.map(({ record }) => record),
     (image) => image.surfer,
@@ -74,7 +78,7 @@ export function compileSurfers(content: Content, mediaBaseUrl: string, pieces: P
     ({ surfer }) => surfer.slug,
     filters,
   );
-  return { ...collection, search: searchInPieces(search.result(), pieces) };
+  return { ...collection, search: searchInPieces(await search, pieces) };
 }
 
 /** The other names search knows each surfer by (by slug). */

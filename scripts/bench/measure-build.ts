@@ -6,7 +6,7 @@ import { buildSnapshot } from "../../build/pipeline.ts";
 
 const [contentDir, outDir] = process.argv.slice(2);
 const started = performance.now();
-const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl: "https://media.bench.example" });
+const result = await buildSnapshot({ contentDir, outDir, mediaBaseUrl: "https://media.bench.example" });
 if (!result.ok) {
   console.error(result.problems.slice(0, 5));
   process.exit(1);

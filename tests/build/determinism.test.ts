@@ -15,42 +15,42 @@ afterAll(() => {
 
 const BUILT_AT = new Date("2026-11-01T00:00:00Z");
 
-function buildInto(
+async function buildInto(
   contentDir: string,
   mediaBaseUrl = TEST_MEDIA_BASE_URL,
   builtAt = BUILT_AT,
-): { bytes: Buffer; version: string } {
+): Promise<{ bytes: Buffer; version: string }> {
   const outDir = mkdtempSync(path.join(tmpdir(), "surf-determinism-"));
   outDirs.push(outDir);
-  const result = buildSnapshot({ contentDir, outDir, mediaBaseUrl, builtAt });
+  const result = await buildSnapshot({ contentDir, outDir, mediaBaseUrl, builtAt });
   if (!result.ok) throw new Error(result.problems.map((p) => p.message).join("\n"));
   return { bytes: readFileSync(result.file), version: result.snapshot.version };
 }
 
 describe("the build is deterministic", () => {
-  it("builds byte-identical snapshots from the same content at the same build time", () => {
-    const first = buildInto("content");
-    const second = buildInto("content");
+  it("builds byte-identical snapshots from the same content at the same build time", async () => {
+    const first = await buildInto("content");
+    const second = await buildInto("content");
     expect(second.bytes.equals(first.bytes)).toBe(true);
   });
 
-  it("records the build time beside the version, which does not depend on it", () => {
-    const now = buildInto("content", TEST_MEDIA_BASE_URL, new Date("2027-01-02T03:04:05Z"));
-    expect(now.version).toBe(buildInto("content").version);
+  it("records the build time beside the version, which does not depend on it", async () => {
+    const now = await buildInto("content", TEST_MEDIA_BASE_URL, new Date("2027-01-02T03:04:05Z"));
+    expect(now.version).toBe((await buildInto("content")).version);
     expect(JSON.parse(now.bytes.toString("latin1")).builtAt).toBe("2027-01-02T03:04:05.000Z");
     expect(now.bytes.toString("latin1")).toMatch(/^\{"version":"[0-9a-f]{16}","builtAt":"2027-01-02T03:04:05.000Z",/);
   });
 
-  it("gives a different version when anything that is served changes", () => {
-    const base = buildInto("content");
-    const elsewhere = buildInto("content", "https://cdn.other.example");
+  it("gives a different version when anything that is served changes", async () => {
+    const base = await buildInto("content");
+    const elsewhere = await buildInto("content", "https://cdn.other.example");
     expect(elsewhere.version).not.toBe(base.version);
     expect(elsewhere.version).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it("writes the same pieces file, named by its content", () => {
+  it("writes the same pieces file, named by its content", async () => {
     const first = JSON.parse(readFileSync(inject("snapshotPath"), "latin1")).pieces;
-    const second = buildInto("content");
+    const second = await buildInto("content");
     expect(JSON.parse(second.bytes.toString("latin1")).pieces).toEqual(first);
     expect(first.file).toBe(`snapshot-${first.sha256.slice(0, 16)}.pieces`);
   });
@@ -61,10 +61,10 @@ describe("the build is deterministic", () => {
     expect(readdirSync(dir).sort()).toEqual(["openapi.json", pieces.file, "snapshot.json"].sort());
   });
 
-  it("writes beside every snapshot the API description with its content's vocabularies", () => {
+  it("writes beside every snapshot the API description with its content's vocabularies", async () => {
     const outDir = mkdtempSync(path.join(tmpdir(), "surf-determinism-"));
     outDirs.push(outDir);
-    const result = buildSnapshot({
+    const result = await buildSnapshot({
       contentDir: path.join(FIXTURES, "minimal"),
       outDir,
       mediaBaseUrl: TEST_MEDIA_BASE_URL,
@@ -83,10 +83,10 @@ describe("the build is deterministic", () => {
 });
 
 describe("a build with problems", () => {
-  it("writes nothing and keeps the previous snapshot as it was", () => {
+  it("writes nothing and keeps the previous snapshot as it was", async () => {
     const outDir = mkdtempSync(path.join(tmpdir(), "surf-failed-build-"));
     outDirs.push(outDir);
-    const good = buildSnapshot({
+    const good = await buildSnapshot({
       contentDir: path.join(FIXTURES, "minimal"),
       outDir,
       mediaBaseUrl: TEST_MEDIA_BASE_URL,
@@ -97,7 +97,7 @@ describe("a build with problems", () => {
     const broken = copyFixture("minimal");
     outDirs.push(broken);
     editFiles(broken, { "spots.csv": (text) => text.replace("21.6650", "123.4") });
-    const result = buildSnapshot({ contentDir: broken, outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
+    const result = await buildSnapshot({ contentDir: broken, outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
 
     expect(result.ok).toBe(false);
     expect(readFileSync(path.join(outDir, "snapshot.json")).equals(before)).toBe(true);
@@ -105,33 +105,36 @@ describe("a build with problems", () => {
     expect(readdirSync(outDir).sort()).toEqual(["openapi.json", pieces.file, "snapshot.json"].sort());
   });
 
-  it("a build that fails once its pieces file is written keeps the previous files and leaves no temporary one", () => {
+  const failingLate =
+    "a build that fails once its pieces file is written keeps the previous files and leaves no temporary one";
+  it(failingLate, async () => {
     const minimal = path.join(FIXTURES, "minimal");
     const scratch = mkdtempSync(path.join(tmpdir(), "surf-failed-write-"));
     const outDir = mkdtempSync(path.join(tmpdir(), "surf-failed-write-"));
     outDirs.push(scratch, outDir);
     // The pieces file the second build will name, learnt from a build elsewhere.
-    const second = buildSnapshot({ contentDir: minimal, outDir: scratch, mediaBaseUrl: "https://o.example" });
-    const first = buildSnapshot({ contentDir: minimal, outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
+    const second = await buildSnapshot({ contentDir: minimal, outDir: scratch, mediaBaseUrl: "https://o.example" });
+    const first = await buildSnapshot({ contentDir: minimal, outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL });
     if (!first.ok || !second.ok) throw new Error("the minimal fixture does not build");
     const before = readFileSync(first.file);
     // A folder where the finished pieces file must go: it cannot be renamed into place.
     mkdirSync(path.join(outDir, second.snapshot.pieces.file, "in-the-way"), { recursive: true });
 
-    expect(() => buildSnapshot({ contentDir: minimal, outDir, mediaBaseUrl: "https://o.example" })).toThrow();
+    await expect(buildSnapshot({ contentDir: minimal, outDir, mediaBaseUrl: "https://o.example" })).rejects.toThrow();
     expect(readFileSync(first.file).equals(before)).toBe(true);
     expect(readdirSync(outDir).sort()).toEqual(
       ["openapi.json", first.snapshot.pieces.file, second.snapshot.pieces.file, "snapshot.json"].sort(),
     );
   });
 
-  it("a build of other content replaces the pieces file: no stale one stays beside the snapshot", () => {
+  it("a build of other content replaces the pieces file: no stale one stays beside the snapshot", async () => {
     const outDir = mkdtempSync(path.join(tmpdir(), "surf-rebuild-"));
     outDirs.push(outDir);
     expect(
-      buildSnapshot({ contentDir: path.join(FIXTURES, "minimal"), outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL }).ok,
+      (await buildSnapshot({ contentDir: path.join(FIXTURES, "minimal"), outDir, mediaBaseUrl: TEST_MEDIA_BASE_URL }))
+        .ok,
     ).toBe(true);
-    const other = buildSnapshot({
+    const other = await buildSnapshot({
       contentDir: path.join(FIXTURES, "minimal"),
       outDir,
       mediaBaseUrl: "https://o.example",

@@ -72,19 +72,19 @@ describe("the search postings of the loaded snapshot", () => {
 describe("the search index made on a second thread", () => {
   it.each(["spots", "surfers"] as const)(
     "exports the same postings and vocabulary for %s as the main thread",
-    (name) => {
+    async (name) => {
       const { sources, index } = built[name];
       // threadFrom 1: the bundled catalog is below the size that takes a thread in a build.
-      const threaded = indexInBackground(sources, 1).result();
+      const threaded = await indexInBackground(sources, 1);
       expect(threaded.fields.name.words.length).toBeGreaterThan(0);
       expect(threaded).toEqual(exportSearchIndex(index));
     },
   );
 
-  it("fails the build with the thread's own error, not a wait or a silently empty index", () => {
+  it("fails the build with the thread's own error, not a wait or a silently empty index", async () => {
     // A name that is no text: the types forbid it, so it stands for any fault in the thread.
     const unreadable = { id: 0, names: [5], place: "", tags: "", summary: "" } as unknown as SearchSource;
-    expect(() => indexInBackground([unreadable], 1).result()).toThrow(
+    await expect(indexInBackground([unreadable], 1)).rejects.toThrow(
       /^the search index thread failed: TypeError: .*split is not a function/,
     );
   });

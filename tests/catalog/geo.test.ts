@@ -40,7 +40,11 @@ const EXTREME_POINTS: [lat: number, lng: number][] = [
  * A generated catalog of `spots` spots in `areas` areas, with the coordinates of spot row i
  * replaced by `placeOf(i)` (latitude and longitude as text, "" for none) where it gives them.
  */
-function generatedWith(spots: number, areas: number, placeOf: (row: number) => [string, string] | undefined): Catalog {
+async function generatedWith(
+  spots: number,
+  areas: number,
+  placeOf: (row: number) => [string, string] | undefined,
+): Promise<Catalog> {
   const dir = mkdtempSync(path.join(tmpdir(), "geo-catalog-"));
   generateContent(spots, areas, dir, 16);
   const csv = path.join(dir, "spots.csv");
@@ -58,7 +62,7 @@ function generatedWith(spots: number, areas: number, placeOf: (row: number) => [
 }
 
 /** A generated catalog whose first spots are moved to the extreme points. */
-function generatedCatalog(): Catalog {
+function generatedCatalog(): Promise<Catalog> {
   return generatedWith(2000, 20, (i) => {
     const point = EXTREME_POINTS[i];
     return point && [String(point[0]), String(point[1])];
@@ -92,8 +96,8 @@ for (const [label, load] of [
   ["bundled catalog", testCatalog],
   ["generated catalog", generatedCatalog],
 ] as const) {
-  describe(`geo answers on the ${label}`, () => {
-    const catalog = load();
+  describe(`geo answers on the ${label}`, async () => {
+    const catalog = await load();
     const spots = entriesOf<SpotEntry>(catalog.spots).map(({ spot }) => spot);
     const located = spots.flatMap((spot, position) => (spot.latitude === null ? [] : [position]));
     const distanceOf = (spot: Spot, near: Near) => bruteDistanceKm(near.lat, near.lng, spot.latitude!, spot.longitude!);
@@ -334,9 +338,9 @@ for (const [label, load] of [
   });
 }
 
-describe("geo answers on a catalog where no spot has coordinates", () => {
+describe("geo answers on a catalog where no spot has coordinates", async () => {
   // Its index holds one dummy point at (0, 0) that no spot is: every area around it is empty.
-  const catalog = generatedWith(40, 5, () => ["", ""]);
+  const catalog = await generatedWith(40, 5, () => ["", ""]);
 
   it("has no spot in a box or a circle around the dummy point, and no marker", () => {
     const bbox = { minLat: -1, minLng: -1, maxLat: 1, maxLng: 1 };
@@ -347,10 +351,10 @@ describe("geo answers on a catalog where no spot has coordinates", () => {
   });
 });
 
-describe("near on a catalog where many spots share one point", () => {
+describe("near on a catalog where many spots share one point", async () => {
   // 40 of 2,000 spots at one point: at any page size, the page is those spots in the usual
   // order, however the index's walk outward meets them.
-  const catalog = generatedWith(2000, 20, (i) => (i % 50 === 7 ? ["21.665", "-158.053"] : undefined));
+  const catalog = await generatedWith(2000, 20, (i) => (i % 50 === 7 ? ["21.665", "-158.053"] : undefined));
   const spots = entriesOf<SpotEntry>(catalog.spots).map(({ spot }) => spot);
   const atThePoint = spots.flatMap((spot, position) => (spot.latitude === 21.665 ? [position] : []));
 

@@ -20,7 +20,7 @@ import { getJson } from "../helpers/app.ts";
 import { catalogFrom } from "../helpers/fixture-catalog.ts";
 import { FIXTURES } from "../helpers/fixtures.ts";
 
-const catalog = catalogFrom(`${FIXTURES}/minimal`);
+const catalog = await catalogFrom(`${FIXTURES}/minimal`);
 const dir = mkdtempSync(path.join(tmpdir(), "surf-upstream-"));
 const TOKEN = "EAAB-SECRET-token-0123456789abcdef";
 const DURING_PIPE = "2027-01-28T00:00:00Z";

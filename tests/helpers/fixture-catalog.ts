@@ -4,11 +4,11 @@ import { checkContentDir } from "../../build/pipeline.ts";
 import { formatProblem } from "../../build/problems.ts";
 import { type Catalog, hydrate } from "../../runtime/snapshot.ts";
 
-export function catalogFrom(contentDir: string, mediaBaseUrl = "https://media.test.example"): Catalog {
+export async function catalogFrom(contentDir: string, mediaBaseUrl = "https://media.test.example"): Promise<Catalog> {
   const { content, problems } = checkContentDir(contentDir);
   if (problems.length > 0) throw new Error(problems.map(formatProblem).join("\n"));
   // Through JSON, as the server would read it from disk.
   const pieces: Buffer[] = [];
-  const { json } = compileSnapshot(content, mediaBaseUrl, new Date(), { write: (chunk) => pieces.push(chunk) });
+  const { json } = await compileSnapshot(content, mediaBaseUrl, new Date(), { write: (chunk) => pieces.push(chunk) });
   return hydrate(JSON.parse(json), () => Buffer.concat(pieces));
 }

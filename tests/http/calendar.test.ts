@@ -78,7 +78,10 @@ describe("GET /api/quotes/random", () => {
     const dir = copyFixture("minimal");
     try {
       editFiles(dir, { "quotes.csv": (text) => text.replace(",duke-kahanamoku,yes", ",duke-kahanamoku,no") });
-      const { status, body } = await getJson(appAt("2027-01-01T00:00:00Z", catalogFrom(dir)), "/api/quotes/random");
+      const { status, body } = await getJson(
+        appAt("2027-01-01T00:00:00Z", await catalogFrom(dir)),
+        "/api/quotes/random",
+      );
       expect(status).toBe(404);
       expect(body).toEqual({
         error: "there is no Quote of the Day: no quote is featured in the catalog",
@@ -107,8 +110,8 @@ describe("GET /api/clips", () => {
     }
   });
 
-  it("orders equal dates by title", () => {
-    const fixture = catalogFrom(`${FIXTURES}/minimal`);
+  it("orders equal dates by title", async () => {
+    const fixture = await catalogFrom(`${FIXTURES}/minimal`);
     expect(fixture.snapshot.clips.map((clip) => clip.slug)).toEqual(["featured-clip", "new-clip", "old-clip"]);
   });
 });
@@ -194,7 +197,7 @@ describe("GET /api/events", () => {
   });
 
   it("gives results as null when none are recorded, else a podium linked to catalog surfers", async () => {
-    const fixtureApp = appAt("2027-03-01T00:00:00Z", catalogFrom(`${FIXTURES}/minimal`));
+    const fixtureApp = appAt("2027-03-01T00:00:00Z", await catalogFrom(`${FIXTURES}/minimal`));
     const { body } = await getJson(fixtureApp, "/api/events");
     const [eddie, pipe] = body.events;
     expect(eddie.results).toBeNull();
@@ -210,7 +213,11 @@ describe("GET /api/events", () => {
 
   it("changes its answer when a status changes, through one server whose clock moves", async () => {
     let now = new Date("2026-12-15T09:59:59Z");
-    const moving = createApp({ catalog: catalogFrom(`${FIXTURES}/minimal`), corsOrigins: new Set(), now: () => now });
+    const moving = createApp({
+      catalog: await catalogFrom(`${FIXTURES}/minimal`),
+      corsOrigins: new Set(),
+      now: () => now,
+    });
     expect((await getJson(moving, "/api/events")).body.events[0].status).toBe("upcoming");
     now = new Date("2026-12-15T10:00:00Z");
     expect((await getJson(moving, "/api/events")).body.events[0].status).toBe("window-open");

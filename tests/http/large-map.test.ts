@@ -15,7 +15,7 @@ import { catalogFrom } from "../helpers/fixture-catalog.ts";
 const dir = mkdtempSync(path.join(tmpdir(), "large-map-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 generateContent(6000, 20, dir, 7);
-const catalog = catalogFrom(dir);
+const catalog = await catalogFrom(dir);
 const failures: string[] = [];
 const memo = new MemoryBudget(64 * 2 ** 20);
 const app = createApp({

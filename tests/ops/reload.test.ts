@@ -38,7 +38,7 @@ describe("reload", () => {
     expect(await total()).toBeGreaterThan(100);
     await total(); // now in the fast path too
 
-    const built = buildSnapshot({
+    const built = await buildSnapshot({
       contentDir: path.join(FIXTURES, "minimal"),
       outDir: dir,
       mediaBaseUrl: "https://media.test.example",
@@ -72,7 +72,7 @@ describe("reload", () => {
 
   it("refuses a snapshot whose body does not match its version, or whose items do not match its counts", async () => {
     const serving = server.version();
-    buildSnapshot({ contentDir: "content", outDir: dir, mediaBaseUrl: "https://media.test.example" });
+    await buildSnapshot({ contentDir: "content", outDir: dir, mediaBaseUrl: "https://media.test.example" });
     const good = readFileSync(snapshot, "latin1");
     const edited = good.replace(/"mediaBaseUrl":"[^"]*"/, '"mediaBaseUrl":"https://evil.example"');
     const miscounted = good.replace(/"counts":\{"spots":\d+/, '"counts":{"spots":3');
@@ -110,7 +110,7 @@ describe("reload", () => {
 
   it("a snapshot replaced on disk changes nothing until a reload", async () => {
     const serving = server.version();
-    buildSnapshot({ contentDir: "content", outDir: dir, mediaBaseUrl: "https://media.test.example" });
+    await buildSnapshot({ contentDir: "content", outDir: dir, mediaBaseUrl: "https://media.test.example" });
     expect((await health()).version).toBe(serving);
     expect(await total()).toBe(4);
   });

@@ -13,7 +13,7 @@ import { getJson } from "../helpers/app.ts";
 import { catalogFrom } from "../helpers/fixture-catalog.ts";
 import { FIXTURES } from "../helpers/fixtures.ts";
 
-const catalog = catalogFrom(`${FIXTURES}/minimal`);
+const catalog = await catalogFrom(`${FIXTURES}/minimal`);
 const dir = mkdtempSync(path.join(tmpdir(), "surf-social-endpoints-"));
 let fake: FakeGraph;
 let cacheFile: string;

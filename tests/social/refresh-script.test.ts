@@ -14,7 +14,7 @@ let fake: FakeGraph;
 const dir = mkdtempSync(path.join(tmpdir(), "surf-refresh-"));
 
 /** A snapshot whose curated accounts are `handles`. */
-function snapshotScoring(handles: string[]): string {
+async function snapshotScoring(handles: string[]): Promise<string> {
   const content = copyFixture("minimal");
   editFiles(content, {
     "social.yaml": (text) =>
@@ -22,7 +22,7 @@ function snapshotScoring(handles: string[]): string {
   });
   const file = path.join(dir, `snapshot-${handles.join("-")}.json`);
   const noPieces = { write: () => {} }; // the script reads the snapshot's social part only
-  const { json } = compileSnapshot(
+  const { json } = await compileSnapshot(
     checkContentDir(content).content,
     "https://media.test.example",
     new Date(),
@@ -65,7 +65,7 @@ describe("refresh-social", () => {
   it("refreshes the feed and every account, and exits 0", async () => {
     const cacheFile = path.join(dir, "all-ok", "social.json");
     const { code, output } = await refresh({
-      SNAPSHOT_PATH: snapshotScoring(["wsl", "surfline"]),
+      SNAPSHOT_PATH: await snapshotScoring(["wsl", "surfline"]),
       SOCIAL_CACHE_FILE: cacheFile,
     });
     expect(output).toContain("feed @surfcatalog: ok, 12 posts");
@@ -83,7 +83,10 @@ describe("refresh-social", () => {
 
   it("exits 2 when some accounts fail; one never read is ok: false, one read before keeps its snapshot", async () => {
     const cacheFile = path.join(dir, "some-fail", "social.json");
-    const first = await refresh({ SNAPSHOT_PATH: snapshotScoring(["wsl", "notabiz"]), SOCIAL_CACHE_FILE: cacheFile });
+    const first = await refresh({
+      SNAPSHOT_PATH: await snapshotScoring(["wsl", "notabiz"]),
+      SOCIAL_CACHE_FILE: cacheFile,
+    });
     expect(first.code).toBe(2);
     expect(first.output).toMatch(/account @notabiz: FAILED \(not-found: .*\); its last good snapshot, if any, is kept/);
     const afterFirst = readCache(cacheFile);
@@ -94,7 +97,7 @@ describe("refresh-social", () => {
     fake.accounts.delete("wsl");
     try {
       const second = await refresh({
-        SNAPSHOT_PATH: snapshotScoring(["wsl", "notabiz"]),
+        SNAPSHOT_PATH: await snapshotScoring(["wsl", "notabiz"]),
         SOCIAL_CACHE_FILE: cacheFile,
       });
       expect(second.code).toBe(2); // the feed still refreshed
@@ -106,7 +109,7 @@ describe("refresh-social", () => {
 
   it("adds one history point per UTC day however often it runs", async () => {
     const cacheFile = path.join(dir, "history", "social.json");
-    const snapshot = snapshotScoring(["wsl"]);
+    const snapshot = await snapshotScoring(["wsl"]);
     await refresh({ SNAPSHOT_PATH: snapshot, SOCIAL_CACHE_FILE: cacheFile });
     fake.accounts.get("wsl")!.followers += 1000;
     await refresh({ SNAPSHOT_PATH: snapshot, SOCIAL_CACHE_FILE: cacheFile });
@@ -117,10 +120,10 @@ describe("refresh-social", () => {
 
   it("exits 1 and keeps the cache when nothing can be done (an expired token)", async () => {
     const cacheFile = path.join(dir, "expired", "social.json");
-    await refresh({ SNAPSHOT_PATH: snapshotScoring(["wsl"]), SOCIAL_CACHE_FILE: cacheFile });
+    await refresh({ SNAPSHOT_PATH: await snapshotScoring(["wsl"]), SOCIAL_CACHE_FILE: cacheFile });
     const before = readFileSync(cacheFile, "utf8");
     const { code, output } = await refresh({
-      SNAPSHOT_PATH: snapshotScoring(["wsl"]),
+      SNAPSHOT_PATH: await snapshotScoring(["wsl"]),
       SOCIAL_CACHE_FILE: cacheFile,
       SOCIAL_ACCESS_TOKEN: "expired",
     });
@@ -141,7 +144,7 @@ describe("refresh-social", () => {
     writeFileSync(cacheFile, "{ corrupt");
     const callsBefore = fake.calls.length;
     const { code, output } = await refresh({
-      SNAPSHOT_PATH: snapshotScoring(handles),
+      SNAPSHOT_PATH: await snapshotScoring(handles),
       SOCIAL_CACHE_FILE: cacheFile,
       SOCIAL_ACCESS_TOKEN: token,
     });
@@ -156,7 +159,7 @@ describe("refresh-social", () => {
   });
 
   it("exits 1 without credentials", async () => {
-    const { code, output } = await refresh({ SNAPSHOT_PATH: snapshotScoring(["wsl"]), SOCIAL_ACCESS_TOKEN: "" });
+    const { code, output } = await refresh({ SNAPSHOT_PATH: await snapshotScoring(["wsl"]), SOCIAL_ACCESS_TOKEN: "" });
     expect(code).toBe(1);
     expect(output).toBe("SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN are not set: nothing to refresh\n");
   });
