@@ -46,7 +46,7 @@ const onChange = () => {
   clearTimeout(timer);
   timer = setTimeout(async () => {
     if (!rebuild()) return;
-    if (server) server.reload();
+    if (server) await server.reload();
     else server = await startServer(config, logger);
   }, 150);
 };

@@ -1,7 +1,6 @@
 /** Content records → the snapshot, with its version: a hash of everything in it. */
 import { createHash } from "node:crypto";
 import { toAsciiJson } from "../../core/ascii-json.ts";
-import { collectGarbageNow } from "../../core/collect-garbage.ts";
 import { SEARCH_OPTIONS } from "../../core/search-index.ts";
 import { SNAPSHOT_FORMAT, type Snapshot, snapshotHead } from "../../core/snapshot-format.ts";
 import type { Content } from "../read-content.ts";
@@ -40,7 +39,6 @@ export function compileSnapshot(
   // The surfers are compiled while the spots' index may still be being made on its thread.
   const surfers = compileSurfers(content, mediaBaseUrl, pieces);
   const spots = { ...pendingSpots, search: searchInPieces(pendingSpots.search.result(), pieces) };
-  collectGarbageNow();
   const piecesFile = pieces.finish();
   const body: Omit<Snapshot, "version" | "builtAt"> = {
     format: SNAPSHOT_FORMAT,

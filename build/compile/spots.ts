@@ -1,5 +1,4 @@
 /** Spots: joined with their images, tags and surfers, in default order, with their markers and indexes. */
-import { collectGarbageNow } from "../../core/collect-garbage.ts";
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
 import type { Spot, SpotMarker } from "../../core/resources.ts";
 import type { SearchExport, SearchSource } from "../../core/search-index.ts";
@@ -27,9 +26,6 @@ export type PendingSpots = Omit<SpotCollection, "search"> & { search: Pending<Se
  */
 export function compileSpots(content: Content, mediaBaseUrl: string, pieces: PiecesWriter): PendingSpots {
   const { collection, spots, search, points, world } = serializeSpotEntries(content, mediaBaseUrl, pieces);
-  // The serialized entries are garbage now, and V8 lets garbage grow to three times what is
-  // alive before it collects: at 100k spots the markers would be made on top of it.
-  collectGarbageNow();
   const markers = pieces.add(spots.map(markerJson));
   const geo = compileGeo(points, world, pieces);
   return { ...collection, search, markers, geo };
@@ -82,7 +78,6 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
   const search = indexInBackground(spotSearchSources(items, tagSlugsById, spotSearchNames(content)));
 
   attachImages(items, content.spotImages.splice(0), mediaBaseUrl);
-  collectGarbageNow(); // the search sources, copied to the thread, and the image records: three heaps grow from here
 
   const filters = {
     country: compileFilter(items, ({ spot }) => [spot.country_code]),
