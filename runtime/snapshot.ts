@@ -94,8 +94,11 @@ export async function loadSnapshot(file: string): Promise<Catalog> {
   const early = piecesNamedAtTheHead(bytes);
   const earlyReading = early && readPieces(piecesPath(early, folder));
   await nextTurn();
-  const snapshot = parseSnapshot(bytes, file);
+  const text = decode(bytes);
   await nextTurn();
+  const snapshot = parseSnapshot(text, file);
+  await nextTurn();
+  checkVersion(snapshot, bytes, file);
   const reading =
     early && earlyReading && samePieces(early, snapshot.pieces)
       ? earlyReading
@@ -113,7 +116,8 @@ export function loadSnapshotFile(file: string): Catalog {
   } catch (error) {
     throw unreadable(file, error);
   }
-  const snapshot = parseSnapshot(bytes, file);
+  const snapshot = parseSnapshot(decode(bytes), file);
+  checkVersion(snapshot, bytes, file);
   const folder = path.dirname(file);
   return hydrate(snapshot, () => checkedPieces(snapshot.pieces, folder, readPiecesHere(snapshot.pieces, folder)), file);
 }
@@ -169,16 +173,15 @@ function unreadable(file: string, error: unknown): SnapshotError {
   return new SnapshotError(`snapshot ${file} cannot be read (${code ?? "error"}); check its permissions or ${REBUILD}`);
 }
 
-/** The snapshot parsed from its file's bytes, once its format and version are checked. */
-function parseSnapshot(bytes: Buffer, file: string): Snapshot {
+/** The snapshot parsed from its file's text, once its format is checked (its version is checked apart). */
+function parseSnapshot(text: string, file: string): Snapshot {
   let snapshot: Snapshot;
   try {
-    snapshot = JSON.parse(decode(bytes)) as Snapshot;
+    snapshot = JSON.parse(text) as Snapshot;
   } catch {
     throw new SnapshotError(`snapshot ${file} is not valid JSON (truncated or corrupt); ${REBUILD}`);
   }
   checkFormat(snapshot, file);
-  checkVersion(snapshot, bytes, file);
   return snapshot;
 }
 
