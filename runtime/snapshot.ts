@@ -1,8 +1,10 @@
 /**
- * Loads the snapshot once and hydrates its prebuilt indexes (the search postings unpacked
- * and KDBush.from: nothing is rebuilt), then lays out what every query reads: value sets as
+ * Loads the snapshot and hydrates its prebuilt indexes (the search postings unpacked and
+ * KDBush.from: nothing is rebuilt), then lays out what every query reads: value sets as
  * sorted position lists, each item's filter values as columns for facet counting, and the
- * items' serialized forms as Buffers. Refuses a missing, corrupt or incompatible file with one actionable sentence.
+ * items' serialized forms as Buffers. Refuses a missing, corrupt or incompatible file with
+ * one actionable sentence. The server loads with loadSnapshot, in short steps between
+ * which the event loop runs; tests and tools may load in one go (loadSnapshotFile).
  */
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
