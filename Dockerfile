@@ -49,14 +49,14 @@ RUN MEDIA_BASE_URL="${MEDIA_BASE_URL}" npm run build && npm run build:server
 FROM ${NODE_IMAGE} AS runtime
 # Set here only: in the stages above NODE_ENV=production would make `npm ci` skip the
 # dev dependencies the build needs.
-# NODE_OPTIONS: V8's young generation held to two semi-spaces of 8 MiB. V8 starts marking
-# the old generation as soon as the room left under its limit is no more than the young
-# generation's capacity. This server keeps its catalog in buffers, not objects, so its old
-# generation is small (17 to 42 MiB at 10k to 100k spots) and that room is about 24 MiB:
-# with Node 20's semi-spaces of 16 MiB (Node 24 grows them to 64), never-repeated requests
-# kept a full marking running 3 to 7 times a second (README, Benchmarks: "The young
-# generation"). The bench and the production-start test start the server with these
-# options too (scripts/image-runtime.ts reads them from here).
+# NODE_OPTIONS, an operator's setting (change or drop it here; nothing else reads it): V8's
+# young generation held to two semi-spaces of 8 MiB. V8 starts marking the old generation
+# as soon as the room left under its limit is no more than the young generation's
+# capacity. This server keeps its catalog in buffers, not objects, so its old generation
+# is small and that room too: with larger semi-spaces (Node 20's default, and Node 24's,
+# which grow further under load) a stream of never-repeated requests keeps a full marking
+# running most of the time (README, Benchmarks: "The young generation"). The server runs
+# without it too: the bench and the tests start it with plain `node dist/server.mjs`.
 ENV NODE_ENV=production \
     NODE_OPTIONS="--max-semi-space-size=8" \
     PORT=3000 \

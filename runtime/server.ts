@@ -1,10 +1,10 @@
 /**
  * The process: configuration from the environment, the snapshot loaded once (and again
- * on SIGUSR2, validated before the swap), listhen on PORT/HOST, the request handler
- * (serve.ts), and a graceful shutdown of our own (listhen's default exits mid-request).
+ * on SIGUSR2, while the old one keeps answering, validated before the swap), listhen on
+ * PORT/HOST, the request handler (serve.ts), and a graceful shutdown of our own (listhen's
+ * default exits mid-request).
  */
 import { listen } from "listhen";
-import { collectGarbageNow } from "../core/collect-garbage.ts";
 import { configFromEnv, type ServerConfig } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { guardConnections } from "./http/connections.ts";
@@ -17,7 +17,7 @@ import { MemoryBudget } from "./memory-budget.ts";
 import { loadOpenApiFile, OpenApiFileError, openApiPathFor } from "./openapi/load.ts";
 import type { OpenApiDocument } from "./openapi/types.ts";
 import { createRedactor, type Redactor } from "./redact.ts";
-import { type Catalog, loadSnapshotFile, SnapshotError } from "./snapshot.ts";
+import { type Catalog, loadSnapshot, SnapshotError } from "./snapshot.ts";
 import { Backoff } from "./social/backoff.ts";
 import { createGraphClient, type GraphClient } from "./social/graph-client.ts";
 import { openSocialStore } from "./social/open-store.ts";
@@ -33,8 +33,12 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 export interface RunningServer {
   port: number;
   version(): string;
-  /** Loads the snapshot (and its description) again; on any problem keeps serving the old one. */
-  reload(): boolean;
+  /**
+   * Loads the snapshot (and its description) again while the old one keeps answering, then
+   * swaps; on any problem keeps serving the old one. Resolves with whether it swapped.
+   * Reloads asked for while one runs run after it, in turn.
+   */
+  reload(): Promise<boolean>;
   /** Answers /healthz with 503 (for SHUTDOWN_DRAIN_MS), then stops accepting and finishes in-flight requests. */
   close(): Promise<void>;
 }
@@ -46,8 +50,8 @@ interface Loaded {
   builtAt: string;
 }
 
-function loadFiles(config: ServerConfig): Loaded {
-  const catalog = loadSnapshotFile(config.snapshotPath);
+async function loadFiles(config: ServerConfig): Promise<Loaded> {
+  const catalog = await loadSnapshot(config.snapshotPath);
   // The build writes the description beside the snapshot: the two always belong together.
   const openapi = loadOpenApiFile(openApiPathFor(config.snapshotPath));
   return { catalog, openapi, builtAt: catalog.snapshot.builtAt };
@@ -92,9 +96,6 @@ function serving({ catalog, openapi }: Loaded, shared: Shared): Serving {
     publicUrl,
     reportFailure,
   });
-  // Loading a large snapshot leaves its file's bytes and text behind, hundreds of MiB at
-  // catalog scale: collected now, the resident memory of a ready server is what it needs.
-  collectGarbageNow();
   return { app, replay: new ReplayCache(memory, config.corsOrigins) };
 }
 
@@ -103,7 +104,7 @@ export async function startServer(
   logger: Logger = createLogger({ level: config.logLevel, redact: secretRedactor(config) }),
   options: ServerOptions = {},
 ): Promise<RunningServer> {
-  let loaded = loadFiles(config);
+  let loaded = await loadFiles(config);
   const health: HealthState = {
     shuttingDown: false,
     version: loaded.catalog.snapshot.version,
@@ -160,31 +161,38 @@ export async function startServer(
     });
   }
 
+  /** Loads the files again (the old catalog answering meanwhile) and swaps them in, or keeps the old ones. */
+  const reloadNow = async (): Promise<boolean> => {
+    try {
+      const next = await loadFiles(config);
+      const previous = loaded.catalog.snapshot.version;
+      current = serving(next, shared);
+      loaded = next;
+      Object.assign(health, { version: next.catalog.snapshot.version, builtAt: next.builtAt });
+      logger.info("snapshot reloaded", {
+        event: "reload",
+        version: next.catalog.snapshot.version,
+        previous,
+        spots: next.catalog.snapshot.counts.spots,
+      });
+      return true;
+    } catch (error) {
+      const version = loaded.catalog.snapshot.version;
+      logger.error(`snapshot reload failed, still serving ${version}: ${(error as Error).message}`, {
+        event: "reload-failed",
+        version,
+      });
+      return false;
+    }
+  };
+  let reloading = Promise.resolve(true);
+
   return {
     port,
     version: () => loaded.catalog.snapshot.version,
     reload() {
-      try {
-        const next = loadFiles(config);
-        const previous = loaded.catalog.snapshot.version;
-        current = serving(next, shared);
-        loaded = next;
-        Object.assign(health, { version: next.catalog.snapshot.version, builtAt: next.builtAt });
-        logger.info("snapshot reloaded", {
-          event: "reload",
-          version: next.catalog.snapshot.version,
-          previous,
-          spots: next.catalog.snapshot.counts.spots,
-        });
-        return true;
-      } catch (error) {
-        const version = loaded.catalog.snapshot.version;
-        logger.error(`snapshot reload failed, still serving ${version}: ${(error as Error).message}`, {
-          event: "reload-failed",
-          version,
-        });
-        return false;
-      }
+      reloading = reloading.then(reloadNow);
+      return reloading;
     },
     async close() {
       health.shuttingDown = true;

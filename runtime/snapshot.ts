@@ -1,12 +1,15 @@
 /**
- * Loads the snapshot once and hydrates its prebuilt indexes (the search postings unpacked
- * and KDBush.from: nothing is rebuilt), then lays out what every query reads: value sets as
+ * Loads the snapshot and hydrates its prebuilt indexes (the search postings unpacked and
+ * KDBush.from: nothing is rebuilt), then lays out what every query reads: value sets as
  * sorted position lists, each item's filter values as columns for facet counting, and the
- * items' serialized forms as Buffers. Refuses a missing, corrupt or incompatible file with one actionable sentence.
+ * items' serialized forms as Buffers. Refuses a missing, corrupt or incompatible file with
+ * one actionable sentence. The server loads with loadSnapshot, in short steps between
+ * which the event loop runs; tests and tools may load in one go (loadSnapshotFile).
  */
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import KDBush from "kdbush";
 import { compareCodePoints, compareNames } from "../core/fold.ts";
@@ -29,7 +32,7 @@ import { allPositions, type Positions, toPositions } from "./catalog/positions.t
 import { type LoadedSearch, loadSearch } from "./catalog/search.ts";
 import { unitVectors } from "./catalog/sphere.ts";
 import { indexVocabulary, type VocabularyIndex } from "./catalog/vocabulary.ts";
-import { type PiecesReadResult, readPiecesInBackground } from "./pieces-reader.ts";
+import { type PiecesReadResult, readPieces } from "./pieces-reader.ts";
 
 export class SnapshotError extends Error {}
 
@@ -75,46 +78,113 @@ export interface Catalog {
 
 const REBUILD = "run `npm run build` to rebuild it";
 
+/**
+ * Loads a snapshot while the event loop keeps running: the files are read on other threads
+ * (the pieces file hashed there too: pieces-reader.ts), and the catalog is laid out in
+ * short steps with a turn of the event loop after each. A server that reloads keeps
+ * answering from its old catalog meanwhile.
+ */
+export async function loadSnapshot(file: string): Promise<Catalog> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+  const folder = path.dirname(file);
+  // The pieces file is read while the snapshot is parsed and laid out: neither needs the other.
+  const early = piecesNamedAtTheHead(bytes);
+  const earlyReading = early && readPieces(piecesPath(early, folder));
+  await nextTurn();
+  const text = decode(bytes);
+  await nextTurn();
+  const snapshot = parseSnapshot(text, file);
+  await nextTurn();
+  checkVersion(snapshot, bytes, file);
+  const reading =
+    early && earlyReading && samePieces(early, snapshot.pieces)
+      ? earlyReading
+      : readPieces(piecesPath(snapshot.pieces, folder));
+  const fromJson = await turnByTurn(refusingDamage(file, layOutFromJson(snapshot)));
+  const pieces = checkedPieces(snapshot.pieces, folder, await reading);
+  return turnByTurn(refusingDamage(file, layOutWithPieces(snapshot, fromJson, pieces)));
+}
+
+/** Loads a snapshot in one go, holding the thread until done: for tests and tools (the server awaits loadSnapshot). */
 export function loadSnapshotFile(file: string): Catalog {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") {
-      throw new SnapshotError(`snapshot ${file} does not exist; run \`npm run build\` first (or set SNAPSHOT_PATH)`);
-    }
-    throw new SnapshotError(
-      `snapshot ${file} cannot be read (${code ?? "error"}); check its permissions or ${REBUILD}`,
-    );
+    throw unreadable(file, error);
   }
+  const snapshot = parseSnapshot(decode(bytes), file);
+  checkVersion(snapshot, bytes, file);
   const folder = path.dirname(file);
-  const early = piecesNamedAtTheHead(bytes);
-  const reading = early && readPiecesInBackground(piecesPath(early, folder), early.bytes);
-  try {
-    let snapshot: Snapshot;
-    try {
-      snapshot = JSON.parse(decode(bytes)) as Snapshot;
-    } catch {
-      throw new SnapshotError(`snapshot ${file} is not valid JSON (truncated or corrupt); ${REBUILD}`);
-    }
-    checkFormat(snapshot, file);
-    checkVersion(snapshot, bytes, file);
-    const { pieces } = snapshot;
-    const started = early && samePieces(early, pieces) ? reading : null;
-    // The bytes are taken once read; their hash, which the thread works out meanwhile, is
-    // checked once the catalog is laid out, before it is returned (and so before it serves).
-    let checkHash = () => {};
-    const takePieces = () => {
-      const read = started?.bytes();
-      if (!read) return checkedPieces(pieces, folder, started?.result() ?? readPiecesHere(pieces, folder));
-      checkHash = () => void checkedPieces(pieces, folder, started?.result() ?? hashedHere(read));
-      return read;
-    };
-    return hydrate(snapshot, takePieces, file, () => checkHash());
-  } finally {
-    reading?.cancel();
+  return hydrate(snapshot, () => checkedPieces(snapshot.pieces, folder, readPiecesHere(snapshot.pieces, folder)), file);
+}
+
+/**
+ * The catalog from a parsed snapshot and its pieces file's bytes, in one go. `takePieces`
+ * is called once the indexes that need only the JSON are laid out.
+ */
+export function hydrate(snapshot: Snapshot, takePieces: () => Buffer, file = "snapshot"): Catalog {
+  checkFormat(snapshot, file);
+  const fromJson = allAtOnce(refusingDamage(file, layOutFromJson(snapshot)));
+  return allAtOnce(refusingDamage(file, layOutWithPieces(snapshot, fromJson, takePieces())));
+}
+
+/** Lets the event loop run (requests, timers) before the next step of a load. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Runs the steps of a layout straight through. */
+function allAtOnce<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
+}
+
+/** Runs the steps of a layout with a turn of the event loop after each. */
+async function turnByTurn<T>(steps: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}
+
+/** The steps of a layout, an error among them refused as a damaged snapshot (a SnapshotError passes as it is). */
+function* refusingDamage<T>(file: string, steps: Generator<void, T>): Generator<void, T> {
+  try {
+    return yield* steps;
+  } catch (error) {
+    if (error instanceof SnapshotError) throw error;
+    throw new SnapshotError(`snapshot ${file} is damaged (${(error as Error).message}); ${REBUILD}`);
+  }
+}
+
+/** Why the snapshot file could not be read, and what to do. */
+function unreadable(file: string, error: unknown): SnapshotError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") {
+    return new SnapshotError(`snapshot ${file} does not exist; run \`npm run build\` first (or set SNAPSHOT_PATH)`);
+  }
+  return new SnapshotError(`snapshot ${file} cannot be read (${code ?? "error"}); check its permissions or ${REBUILD}`);
+}
+
+/** The snapshot parsed from its file's text, once its format is checked (its version is checked apart). */
+function parseSnapshot(text: string, file: string): Snapshot {
+  let snapshot: Snapshot;
+  try {
+    snapshot = JSON.parse(text) as Snapshot;
+  } catch {
+    throw new SnapshotError(`snapshot ${file} is not valid JSON (truncated or corrupt); ${REBUILD}`);
+  }
+  checkFormat(snapshot, file);
+  return snapshot;
 }
 
 /**
@@ -153,17 +223,14 @@ function checkVersion(snapshot: Snapshot, bytes: Buffer, file: string): void {
   }
 }
 
-/** The pieces file a snapshot names, read on this thread: its bytes and hash, or why it could not be read. */
+/** The pieces file a snapshot names, read and hashed on this thread (or why it could not be read). */
 function readPiecesHere(pieces: PiecesFile, folder: string): PiecesReadResult {
   try {
-    return hashedHere(readFileSync(piecesPath(pieces, folder)));
+    const bytes = readFileSync(piecesPath(pieces, folder));
+    return { bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
   } catch (error) {
     return { code: (error as NodeJS.ErrnoException).code ?? "error" };
   }
-}
-
-function hashedHere(bytes: Buffer): PiecesReadResult {
-  return { bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
 /** The pieces file's bytes once checked against the snapshot's size and hash (a torn or foreign file is refused). */
@@ -172,7 +239,7 @@ function checkedPieces(pieces: PiecesFile, folder: string, read: PiecesReadResul
   if ("code" in read) {
     throw new SnapshotError(`the snapshot's pieces file ${file} cannot be read (${read.code}); ${REBUILD}`);
   }
-  if (!("bytes" in read) || read.bytes.length !== pieces.bytes || read.sha256 !== pieces.sha256) {
+  if (read.bytes.length !== pieces.bytes || read.sha256 !== pieces.sha256) {
     throw new SnapshotError(`the snapshot's pieces file ${file} does not match the snapshot; ${REBUILD}`);
   }
   return read.bytes;
@@ -200,49 +267,50 @@ function checkFormat(snapshot: Snapshot, file: string): void {
   }
 }
 
-/**
- * The catalog from a parsed snapshot and its pieces file's bytes. `takePieces` is called
- * once the indexes that need only the JSON (slugs, geo, the search vocabularies' tries)
- * are laid out: loadSnapshotFile has the file read on another thread meanwhile, and waits
- * for it only then. `checkPieces` throws when the bytes taken are not the file the snapshot
- * names (their hash is checked after the catalog is laid out from them, and first when
- * that fails: a damaged file is reported as one).
- */
-export function hydrate(
-  snapshot: Snapshot,
-  takePieces: () => Buffer,
-  file = "snapshot",
-  checkPieces: () => void = () => {},
-): Catalog {
-  checkFormat(snapshot, file);
-  try {
-    const spots = loadCollection("spots", snapshot.spots);
-    const geo = loadGeo(snapshot.spots.geo, snapshot.spots.count);
-    const surfers = loadCollection("surfers", snapshot.surfers);
-    const spotWords = indexVocabulary(snapshot.spots.search.vocabulary);
-    const surferWords = indexVocabulary(snapshot.surfers.search.vocabulary);
-    const pieces = takePieces();
-    const catalog: Catalog = {
-      snapshot,
-      spots: {
-        ...spots,
-        ...piecesOf(snapshot.spots, pieces, spotWords),
-        markers: unpackJson(snapshot.spots.markers, pieces),
-        ...geo,
-        worldClusters: unpackJson(snapshot.spots.geo.clusters.byZoom, pieces),
-      },
-      surfers: { ...surfers, ...piecesOf(snapshot.surfers, pieces, surferWords) },
-    };
-    checkCounts(catalog);
-    checkPieces();
-    // Everything now lives in Buffers, KDBush and typed arrays; the packed copies can go.
-    releasePacked(snapshot);
-    return catalog;
-  } catch (error) {
-    if (error instanceof SnapshotError) throw error; // the pieces file's own (cannot be read, does not match)
-    checkPieces();
-    throw new SnapshotError(`snapshot ${file} is damaged (${(error as Error).message}); ${REBUILD}`);
-  }
+/** What of the catalog the snapshot's JSON holds alone, laid out before the pieces file is needed. */
+interface FromJson {
+  spots: ReturnType<typeof loadCollection<SpotFilter>>;
+  geo: ReturnType<typeof loadGeo>;
+  surfers: ReturnType<typeof loadCollection<SurferFilter>>;
+  spotWords: VocabularyIndex;
+  surferWords: VocabularyIndex;
+}
+
+/** The indexes that need only the JSON (slugs, geo, the search vocabularies' tries), a step each. */
+function* layOutFromJson(snapshot: Snapshot): Generator<void, FromJson> {
+  const spots = loadCollection<SpotFilter>("spots", snapshot.spots);
+  yield;
+  const geo = loadGeo(snapshot.spots.geo, snapshot.spots.count);
+  yield;
+  const surfers = loadCollection<SurferFilter>("surfers", snapshot.surfers);
+  yield;
+  const spotWords = indexVocabulary(snapshot.spots.search.vocabulary);
+  yield;
+  const surferWords = indexVocabulary(snapshot.surfers.search.vocabulary);
+  yield;
+  return { spots, geo, surfers, spotWords, surferWords };
+}
+
+/** The rest of the catalog, over the pieces file's bytes, in steps; checked whole before it is returned. */
+function* layOutWithPieces(snapshot: Snapshot, fromJson: FromJson, pieces: Buffer): Generator<void, Catalog> {
+  const { spots, geo, surfers, spotWords, surferWords } = fromJson;
+  const spotPieces = yield* piecesOf(snapshot.spots, pieces, spotWords);
+  const surferPieces = yield* piecesOf(snapshot.surfers, pieces, surferWords);
+  const catalog: Catalog = {
+    snapshot,
+    spots: {
+      ...spots,
+      ...spotPieces,
+      markers: unpackJson(snapshot.spots.markers, pieces),
+      ...geo,
+      worldClusters: unpackJson(snapshot.spots.geo.clusters.byZoom, pieces),
+    },
+    surfers: { ...surfers, ...surferPieces },
+  };
+  checkCounts(catalog);
+  // Everything now lives in Buffers, KDBush and typed arrays; the packed copies can go.
+  releasePacked(snapshot);
+  return catalog;
 }
 
 /** Every collection holds as many items as the snapshot's counts say (a torn or spliced file does not). */
@@ -298,25 +366,28 @@ function loadCollection<Filter extends string>(
 }
 
 /** What of a collection the pieces file holds: its items' serialized forms, its fields' columns, its postings. */
-function piecesOf<Filter extends string>(
+function* piecesOf<Filter extends string>(
   collection: Collection<Filter>,
   pieces: Buffer,
   vocabulary: VocabularyIndex,
-): Pick<LoadedCollection<Filter>, "list" | "detail" | "fields" | "search"> {
+): Generator<void, Pick<LoadedCollection<Filter>, "list" | "detail" | "fields" | "search">> {
   const list = unpackJson(collection.list, pieces);
   const detail = unpackJson(collection.detail, pieces);
   if (list.ends.length !== collection.count || detail.ends.length !== collection.count) {
     throw new Error(`its items do not match their count ${collection.count}`);
   }
+  yield;
   const fields = {} as Record<Filter, FieldIndex>;
   for (const [field, values] of Object.entries(collection.filters) as [Filter, FilterValue[]][]) {
     fields[field] = indexField(field, values, collection.columns[field], collection.count, pieces);
+    yield;
   }
   // The postings' lists are views of the pieces file's bytes.
   const postings = importPostings(
     withLists(collection.search, (list) => int32At(pieces, list)),
     collection.count,
   );
+  yield;
   return { list, detail, fields, search: loadSearch(postings, vocabulary) };
 }
 

@@ -1,7 +1,8 @@
 /**
- * `npm run build:server`: compiles the server and the social refresh script ahead of
- * time into dist/, each an ES module with its dependencies bundled in, so production runs
- * them with plain `node` and nothing else: no tsx, no node_modules.
+ * `npm run build:server`: compiles the server (and its worker, pieces-worker.mjs) and the
+ * social refresh script ahead of time into dist/, each an ES module with its dependencies
+ * bundled in, so production runs them with plain `node` and nothing else: no tsx, no
+ * node_modules.
  *
  * Bundled, because Node's loader resolves, reads and compiles each module of node_modules
  * one by one: h3, listhen and pino pull in about a hundred, and loading them took about
@@ -16,7 +17,12 @@ import { build, type Metafile } from "esbuild";
 
 const outdir = process.env.DIST_DIR || "dist";
 const { metafile } = await build({
-  entryPoints: { server: "runtime/server.ts", "refresh-social": "scripts/refresh-social.ts" },
+  entryPoints: {
+    server: "runtime/server.ts",
+    "refresh-social": "scripts/refresh-social.ts",
+    // The server's worker thread, which it finds beside its own modules by this name (pieces-reader.ts).
+    "pieces-worker": "runtime/pieces-worker.mjs",
+  },
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,
@@ -37,7 +43,7 @@ const { metafile } = await build({
   logLevel: "warning",
 });
 writeFileSync(path.join(outdir, "third-party-licenses.txt"), licenses(metafile));
-console.log(`Compiled ${outdir}/server.mjs and ${outdir}/refresh-social.mjs`);
+console.log(`Compiled ${outdir}/server.mjs (with pieces-worker.mjs) and ${outdir}/refresh-social.mjs`);
 
 /** The name, version and licence text of every package the bundles hold code from. */
 function licenses(metafile: Metafile): string {

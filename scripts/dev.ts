@@ -43,7 +43,7 @@ else console.error("waiting for a save that fixes the problems above...");
 /** Rebuilds, then serves the new snapshot. */
 async function rebuildAndSwap(): Promise<void> {
   if (!(await rebuild())) return;
-  if (server) server.reload();
+  if (server) await server.reload();
   else server = await startServer(config, logger);
 }
 

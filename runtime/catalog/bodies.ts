@@ -47,27 +47,15 @@ function itemsBody(head: string, pieces: JsonPieces, items: Items, tail: string)
     if (end === start) continue;
     if (written++ > 0) body[offset++] = 0x2c; // ,
     if (suffixes) {
-      offset = copyInto(body, offset, bytes, start, end - 1);
+      offset += bytes.copy(body, offset, start, end - 1);
       offset += body.write(suffixes[i], offset, "latin1");
     } else {
-      offset = copyInto(body, offset, bytes, start, end);
+      offset += bytes.copy(body, offset, start, end);
     }
   }
   body[offset++] = 0x5d; // ]
   offset += body.write(tail, offset, "latin1");
   return body;
-}
-
-/**
- * Copies bytes start..end of `source` into `target` at `offset`; returns the offset after them.
- * The pieces live in shared memory (pieces-reader.ts), and Buffer#copy on Node 20 copies out
- * of shared memory through V8's relaxed copy, a byte at a time when the two offsets are not
- * aligned alike. Filling with a view of the bytes is one native memcpy on every Node version.
- */
-function copyInto(target: Buffer, offset: number, source: Buffer, start: number, end: number): number {
-  const length = end - start;
-  target.fill(new Uint8Array(source.buffer, source.byteOffset + start, length), offset, offset + length);
-  return offset + length;
 }
 
 /** `{"<key>":[...],"total":n,"limit":n,"offset":n}`: a page of a list. */

@@ -1,12 +1,13 @@
 /**
- * Asks /healthz every 50 ms over a new connection for SECONDS and prints the latencies'
- * p50, p99 and max (ms) and the failures as JSON. Its own process, so that what it measures
- * is the server, not the event loop of whoever attacks it:
- *   node --import tsx scripts/attack/health-probe.ts PORT SECONDS
+ * Asks /healthz over a new connection for SECONDS, pausing INTERVAL_MS (default 50) after
+ * each answer, and prints the latencies' p50, p99 and max (ms) and the failures as JSON.
+ * Its own process, so that what it measures is the server, not the event loop of whoever
+ * attacks it:
+ *   node --import tsx scripts/attack/health-probe.ts PORT SECONDS [INTERVAL_MS]
  */
 import { get } from "node:http";
 
-const [port, seconds] = process.argv.slice(2).map(Number);
+const [port, seconds, intervalMs = 50] = process.argv.slice(2).map(Number);
 const TIMEOUT_MS = 5000;
 
 /** One /healthz over a new connection: its time in ms, or null when it failed or took longer than TIMEOUT_MS. */
@@ -36,7 +37,7 @@ while (performance.now() < end) {
   const time = await once();
   if (time === null) failures++;
   else times.push(time);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, intervalMs));
 }
 times.sort((a, b) => a - b);
 const at = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? null;

@@ -4,9 +4,7 @@
  * round by round, every run capped in time. And a correctness check of the optimized
  * paths against a naive pass over every item, queries with `q` included.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { create, insertMultiple, search } from "@orama/orama";
-import { collectGarbageNow } from "../../core/collect-garbage.ts";
 import { foldKey } from "../../core/fold.ts";
 import { pieceValue } from "../../core/packed.ts";
 import type { Spot } from "../../core/resources.ts";
@@ -207,24 +205,10 @@ function geoRunners(catalog: Catalog, oramaSearch: (params: Parameters<typeof se
   ];
 }
 
-/**
- * How long V8's helper threads are given to sweep after a full collection. On two cores they
- * took turns with the timed thread for about 100 ms: a run's first 20 queries took 5-15 ms
- * each (list, q at 100k, 0.4 ms at the median), paying for the garbage of the run before.
- */
-const SWEEP_MS = 200;
-
-/** Collects the garbage left so far, and waits until the collection's work is done off the timed thread too. */
-async function settle(): Promise<void> {
-  collectGarbageNow();
-  await sleep(SWEEP_MS);
-}
-
 /** Cold latencies of this API and, for the kinds Orama has, of Orama: 3 interleaved rounds, each capped in time. */
 export async function queryLatencies(catalog: Catalog, withOrama: boolean, budgetMs: number) {
-  // First, as a process just started answers them: right after load and the collection the
-  // server makes then, before any warm-up (issue 13: markers are prepared at load, so the
-  // first bbox queries pay no more).
+  // First, as a process just started answers them: right after load, before any warm-up
+  // (issue 13: markers are prepared at load, so the first bbox queries pay no more).
   const justStartedBbox = measure((i) => spotMarkers(catalog, { filters: {}, bbox: boxAt(i) }), 0, 500, budgetMs);
   const spots = Array.from({ length: catalog.spots.size }, (_, i) => pieceValue<Spot>(catalog.spots.list, i)!);
   const started = performance.now();
@@ -237,13 +221,8 @@ export async function queryLatencies(catalog: Catalog, withOrama: boolean, budge
     for (const kind of kinds) {
       // Inputs never repeat across rounds and systems: memos or caches could not help.
       const offset = round * 100_000;
-      // Each run starts with the garbage of the run before it collected: an Orama query at
-      // 100k leaves tens of MiB, a clustered map a few, and their collection would land in
-      // the next run, of another kind or system.
-      await settle();
       times.get(kind.name)!.api.push(...measure(kind.api, offset, 2000, budgetMs));
       if (kind.orama && db) {
-        await settle();
         times.get(kind.name)!.orama.push(...measure(kind.orama, offset + 50_000, 2000, budgetMs));
       }
     }

@@ -28,7 +28,6 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { finished, residentMiB, run, waitForPort } from "../child-process.ts";
 import { generateContent } from "../generate-content.ts";
-import { imageNodeOptions } from "../image-runtime.ts";
 import { type LoadResult, measureHttp, median, type Pair, shareOfNode } from "./http-loads.ts";
 import type { Latency } from "./in-process.ts";
 
@@ -48,8 +47,6 @@ const LOADS = { seconds: SECONDS, connections: CONNECTIONS, rounds: Number(value
 const BUDGET_MS = Number(values.budget ?? 800);
 const CACHE_MAX_MB = 64;
 const WORK = path.resolve(".cache/bench");
-/** The NODE_OPTIONS the image starts the server with (Dockerfile), read once. */
-const SERVER_NODE_OPTIONS = imageNodeOptions();
 const REPEATED_PATH = "/api/spots?country=pt,es&limit=20";
 const WORLD_MAP_PATH = "/api/spots/map?zoom=2";
 /** Issue 13's targets over HTTP at 10k spots, as shares of bare Node's throughput. */
@@ -148,7 +145,6 @@ async function startServer(distDir: string) {
     path.join(WORK, "bin", "server.mjs"),
     [],
     {
-      NODE_OPTIONS: SERVER_NODE_OPTIONS,
       PORT: "0",
       HOST: "127.0.0.1",
       SNAPSHOT_PATH: path.join(distDir, "snapshot.json"),

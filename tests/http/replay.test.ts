@@ -83,7 +83,7 @@ describe("a repeated request gets the very answer the first one got", () => {
         const name = `Origin ${originName}, Accept-Encoding ${encodingName}, If-None-Match ${conditional}`;
         it(name, async () => {
           // A fresh generation: every URL's first request below is the first this cache sees.
-          expect(server.reload()).toBe(true);
+          expect(await server.reload()).toBe(true);
           const headers: Record<string, string | string[]> = {};
           if (origin) headers.origin = origin;
           if (acceptEncoding) headers["accept-encoding"] = acceptEncoding;

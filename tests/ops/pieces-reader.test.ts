@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { Snapshot } from "../../core/snapshot-format.ts";
-import { readPiecesInBackground } from "../../runtime/pieces-reader.ts";
-import { loadSnapshotFile } from "../../runtime/snapshot.ts";
+import { readPieces } from "../../runtime/pieces-reader.ts";
+import { loadSnapshot, loadSnapshotFile } from "../../runtime/snapshot.ts";
 import { editedSnapshot } from "../helpers/targets.ts";
 
 describe("reading the pieces file on a worker thread", () => {
@@ -15,38 +15,39 @@ describe("reading the pieces file on a worker thread", () => {
   const { pieces } = JSON.parse(readFileSync(snapshotPath, "latin1")) as Snapshot;
   const piecesPath = path.join(path.dirname(snapshotPath), pieces.file);
 
-  it("hands over the same bytes and SHA-256 as reading the file here", () => {
+  it("hands over the same bytes as reading the file here, and their SHA-256", async () => {
     const expected = readFileSync(piecesPath);
-    const result = readPiecesInBackground(piecesPath, expected.length)?.result();
-    expect(result).not.toBeNull();
-    expect(result && "bytes" in result && result.bytes.equals(expected)).toBe(true);
+    const result = await readPieces(piecesPath);
+    expect("bytes" in result && result.bytes.equals(expected)).toBe(true);
     expect(result).toMatchObject({ sha256: createHash("sha256").update(expected).digest("hex") });
     expect(pieces.sha256).toBe(createHash("sha256").update(expected).digest("hex"));
   });
 
-  it("hands over the bytes once they are read, and their SHA-256 after", () => {
-    const expected = readFileSync(piecesPath);
-    const reading = readPiecesInBackground(piecesPath, expected.length);
-    expect(reading?.bytes()?.equals(expected)).toBe(true);
-    expect(reading?.result()).toMatchObject({ sha256: pieces.sha256 });
-    expect(reading?.result()).toBe(reading?.result()); // reported once, kept
-  });
-
-  it("reports a file of another size, and one that cannot be opened, without reading it", () => {
-    const file = path.join(dir, "short.pieces");
+  it("hands over a small file whole (one Node keeps in its shared pool)", async () => {
+    const file = path.join(dir, "small.pieces");
     writeFileSync(file, "12345");
-    const short = readPiecesInBackground(file, 6);
-    expect(short?.bytes()).toBeNull();
-    expect(short?.result()).toEqual({ size: 5 });
-    expect(readPiecesInBackground(file, 6)?.result()).toEqual({ size: 5 });
-    expect(readPiecesInBackground(path.join(dir, "absent.pieces"), 6)?.result()).toEqual({ code: "ENOENT" });
+    expect(await readPieces(file)).toEqual({
+      bytes: Buffer.from("12345"),
+      sha256: createHash("sha256").update("12345").digest("hex"),
+    });
   });
 
-  it("declines, rather than throws, when the size it is told cannot be had (a snapshot's head edited by hand)", () => {
-    expect(readPiecesInBackground(piecesPath, 2 ** 53)).toBeNull();
+  it("reports a file that does not exist, or cannot be read, by its error code", async () => {
+    expect(await readPieces(path.join(dir, "absent.pieces"))).toEqual({ code: "ENOENT" });
+    const folder = path.join(dir, "a-folder.pieces");
+    mkdirSync(folder);
+    expect(await readPieces(folder)).toEqual({ code: "EISDIR" });
   });
 
-  it("is only a head start: a snapshot whose head names its pieces otherwise loads them on the main thread", () => {
+  it("loads the same catalog as the one-go load of tests and tools", async () => {
+    const [awaited, direct] = [await loadSnapshot(snapshotPath), loadSnapshotFile(snapshotPath)];
+    expect(awaited.snapshot.version).toBe(direct.snapshot.version);
+    expect(awaited.spots.size).toBe(direct.spots.size);
+    expect(awaited.spots.list.bytes.equals(direct.spots.list.bytes)).toBe(true);
+    expect(awaited.surfers.detail.bytes.equals(direct.surfers.detail.bytes)).toBe(true);
+  });
+
+  it("reads the pieces a snapshot names even when its head names them otherwise (a head start only)", async () => {
     // The same pieces, named with their keys in another order: the head no longer reads as the build writes it.
     const { snapshotPath: reordered, remove } = editedSnapshot((snapshot) => {
       const { file, bytes, sha256 } = snapshot.pieces;
@@ -54,7 +55,7 @@ describe("reading the pieces file on a worker thread", () => {
     });
     try {
       expect(readFileSync(reordered, "latin1").slice(0, 2048)).toContain(`"pieces":{"sha256":"${pieces.sha256}"`);
-      const catalog = loadSnapshotFile(reordered);
+      const catalog = await loadSnapshot(reordered);
       expect(catalog.spots.size).toBe(catalog.snapshot.counts.spots);
       expect(catalog.spots.list.bytes.equals(loadSnapshotFile(snapshotPath).spots.list.bytes)).toBe(true);
     } finally {

@@ -19,7 +19,6 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { imageNodeOptions } from "../../scripts/image-runtime.ts";
 import { runNode } from "../helpers/process.ts";
 
 // A space in the path: the main-module check must cope with it.
@@ -76,6 +75,7 @@ it("runs with plain node and only the dist files, answers /healthz and the API, 
   const hashed = /^(snapshot-[0-9a-f]+\.pieces|[a-z-]+-[0-9A-Z]{8}\.mjs)$/;
   expect(taken.filter((file) => !hashed.test(file))).toEqual([
     "openapi.json",
+    "pieces-worker.mjs",
     "refresh-social.mjs",
     "server.mjs",
     "snapshot.json",
@@ -107,7 +107,6 @@ it("runs with plain node and only the dist files, answers /healthz and the API, 
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
-      NODE_OPTIONS: imageNodeOptions(dockerfile),
       PORT: "0",
       HOST: "127.0.0.1",
     },
@@ -137,20 +136,3 @@ it("runs with plain node and only the dist files, answers /healthz and the API, 
   expect(events).toContain("start");
   expect(events.at(-1)).toBe("stopped");
 }, 150_000);
-
-it("sets NODE_OPTIONS that node accepts and that hold V8's young generation to two semi-spaces of 8 MiB", () => {
-  const options = imageNodeOptions(dockerfile);
-  expect(options).toBe("--max-semi-space-size=8");
-  // Enough allocation to grow an unbounded young generation past 16 MiB (Node 20 takes it to 32, Node 24 to 128).
-  const newSpaceMiB = run(
-    process.execPath,
-    [
-      "-e",
-      `const v8 = require("node:v8"); const kept = []; for (let i = 0; i < 3e6; i++) kept.push({ i });
-       const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
-       console.log(space.space_size / 2 ** 20);`,
-    ],
-    { env: { PATH: process.env.PATH, NODE_OPTIONS: options } },
-  );
-  expect(Number(newSpaceMiB)).toBeLessThanOrEqual(16);
-});

@@ -1,9 +1,15 @@
-/** Reloading the snapshot (SIGUSR2, the dev watcher): a good file swaps in, a bad one changes nothing. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+/**
+ * Reloading the snapshot (SIGUSR2, the dev watcher): the old one answers while the new one
+ * loads, a good file swaps in, a bad one changes nothing.
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSnapshot } from "../../build/pipeline.ts";
+import { OPENAPI_FILE, type Snapshot } from "../../core/snapshot-format.ts";
 import { createLogger } from "../../runtime/log.ts";
 import type { RunningServer } from "../../runtime/server.ts";
 import { hydrate } from "../../runtime/snapshot.ts";
@@ -33,18 +39,36 @@ const health = async () =>
   (await (await fetch(`${base}/healthz`)).json()) as { status: string; version: string; builtAt: string };
 
 describe("reload", () => {
-  it("swaps in a new valid snapshot, answers from it at once (caches included), and logs it", async () => {
+  it("answers from the old snapshot while the new one loads, then swaps it in (caches too) and logs it", async () => {
     const before = await health();
     expect(await total()).toBeGreaterThan(100);
     await total(); // now in the fast path too
 
+    const staging = mkdtempSync(path.join(dir, "staging-"));
     const built = await buildSnapshot({
       contentDir: path.join(FIXTURES, "minimal"),
-      outDir: dir,
+      outDir: staging,
       mediaBaseUrl: "https://media.test.example",
     });
     expect(built.ok).toBe(true);
-    expect(server.reload()).toBe(true);
+    const piecesFile = (JSON.parse(readFileSync(path.join(staging, "snapshot.json"), "latin1")) as Snapshot).pieces
+      .file;
+    // The new snapshot's pieces file is a named pipe: the reload's read of it waits until the bytes are written in.
+    const pipe = path.join(dir, piecesFile);
+    expect(spawnSync("mkfifo", [pipe]).status).toBe(0);
+    copyFileSync(path.join(staging, OPENAPI_FILE), path.join(dir, OPENAPI_FILE));
+    copyFileSync(path.join(staging, "snapshot.json"), snapshot);
+
+    const reloading = server.reload();
+    expect(await health()).toMatchObject({ status: "ok", version: before.version });
+    expect(await total()).toBeGreaterThan(100);
+    expect(server.version()).toBe(before.version);
+    expect(lines.map((line) => JSON.parse(line).event)).not.toContain("reload");
+
+    await writeFile(pipe, readFileSync(path.join(staging, piecesFile)));
+    expect(await reloading).toBe(true);
+    rmSync(pipe);
+    copyFileSync(path.join(staging, piecesFile), pipe);
 
     expect(await total()).toBe(4);
     const after = await health();
@@ -60,7 +84,7 @@ describe("reload", () => {
   it("keeps serving the old snapshot when the new file is corrupt, and logs why", async () => {
     const serving = server.version();
     writeFileSync(snapshot, '{"format": 1, "spots": [');
-    expect(server.reload()).toBe(false);
+    expect(await server.reload()).toBe(false);
     expect(server.version()).toBe(serving);
     expect((await health()).version).toBe(serving);
     expect(await total()).toBe(4);
@@ -81,7 +105,7 @@ describe("reload", () => {
       [miscounted, /does not match its version/],
     ] as const) {
       writeFileSync(snapshot, text, "latin1");
-      expect(server.reload()).toBe(false);
+      expect(await server.reload()).toBe(false);
       expect(server.version()).toBe(serving);
       await new Promise((resolve) => setImmediate(resolve));
       const failures = lines.map((line) => JSON.parse(line)).filter((line) => line.event === "reload-failed");
