@@ -133,10 +133,10 @@ const KIND_ORDER: Record<Candidate["kind"], number> = { exact: 0, stem: 1, prefi
  * A candidate's sort key: smaller is better. It orders candidates by `order` (edits × 3 +
  * KIND_ORDER: 0 to 8), then the word more items hold first, then the word's index (the
  * vocabulary is sorted, so alphabetically), and it ends with that index to find the word
- * again. The order takes 4 bits, the count the next ITEM_COUNT_BITS (27) and the index the
- * low WORD_INDEX_BITS (22): 4 + 27 + 22 = 53 bits, exact in a Float64. The count and the
- * index stay within their bits because the build and the load refuse a larger index
- * (core/search-limits.ts); `COUNT_SPACE - count` is then between 1 and COUNT_SPACE.
+ * again. `(order + 1) × COUNT_SPACE − count` (below 9 × 2^27: 4 + 27 bits) lies above every
+ * key of a smaller order as long as count < COUNT_SPACE, and the index takes the low
+ * WORD_INDEX_BITS (22): 4 + 27 + 22 = 53 bits, exact in a Float64. The build and the load
+ * refuse an index whose counts or word indexes would not fit (core/search-limits.ts).
  */
 export function packCandidateKey(order: number, count: number, wordIndex: number): number {
   return ((order + 1) * COUNT_SPACE - count) * WORD_INDEX_SPACE + wordIndex;
