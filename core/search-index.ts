@@ -32,6 +32,7 @@
 import { Encoder } from "flexsearch";
 import { APOSTROPHES, foldLetters } from "./fold.ts";
 import type { PackedInt32Ref } from "./packed.ts";
+import { checkSearchLimits, SEARCH_LIMITS, type SearchLimits } from "./search-limits.ts";
 
 /**
  * What the build knows of an item for search; `id` is its position in its collection. The
@@ -192,9 +193,10 @@ export function searchDocument({ id, names, place, tags, summary }: SearchSource
  * words are the encodings of its words between white space: every step of the encoder
  * (case and accent folding, the prepare step, splitting digits into threes, splitting at
  * what is not a letter or digit) works within such a word, and an item counts once per
- * word, so this is the set FlexSearch's `encode` gives for the whole text.
+ * word, so this is the set FlexSearch's `encode` gives for the whole text. An index past
+ * the runtime's limits (core/search-limits.ts) is refused here, at build.
  */
-export function buildSearchIndex(sources: SearchSource[]): SearchIndex {
+export function buildSearchIndex(sources: SearchSource[], limits: SearchLimits = SEARCH_LIMITS): SearchIndex {
   const fields = SEARCH_FIELDS.map((): WordItems => new Map());
   let previous = -1;
   for (const source of sources) {
@@ -213,7 +215,9 @@ export function buildSearchIndex(sources: SearchSource[]): SearchIndex {
       }
     });
   }
-  return { fields, vocabulary: vocabularyOf(fields, sources.length), size: sources.length };
+  const vocabulary = vocabularyOf(fields, sources.length);
+  checkSearchLimits("the search index", { items: sources.length, words: vocabulary.words.length }, limits);
+  return { fields, vocabulary, size: sources.length };
 }
 
 /** Every distinct word of the vocabulary's fields, and how many items hold it (an item once, whatever its fields). */

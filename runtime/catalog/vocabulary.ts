@@ -9,6 +9,8 @@
  * away (typoMatches).
  */
 import type { Vocabulary } from "../../core/search-index.ts";
+import { ITEM_COUNT_BITS, WORD_INDEX_BITS } from "../../core/search-limits.ts";
+import { buildTrie, type Trie, typoMatches } from "./vocabulary-trie.ts";
 
 /** A word of the vocabulary that a query word may mean, and what it costs. */
 export interface Candidate {
@@ -110,16 +112,13 @@ export function candidates(
       for (const i of mostFrequent(counts, start, end, limit)) offer(i, edits, "typo");
     }
   }
-  // One number orders them (edits, kind, more items first, then the word, as the vocabulary
-  // is sorted) and ends with the word's index: sorting numbers natively is far cheaper than
-  // a comparator over hundreds of candidates.
+  // Sorting numbers natively is far cheaper than a comparator over hundreds of candidates.
   const keys = new Float64Array(found.size);
   let k = 0;
-  for (const [i, { edits, kind }] of found)
-    keys[k++] = ((edits * 3 + KIND_ORDER[kind]) * INDEX_SPACE - counts[i]) * INDEX_SPACE + i;
+  for (const [i, { edits, kind }] of found) keys[k++] = packCandidateKey(edits * 3 + KIND_ORDER[kind], counts[i], i);
   const chosen: Candidate[] = [];
   for (const key of keys.sort().subarray(0, listed ? limit : limit - 1)) {
-    const i = ((key % INDEX_SPACE) + INDEX_SPACE) % INDEX_SPACE;
+    const i = wordIndexOfCandidateKey(key);
     const { edits, kind } = found.get(i)!;
     chosen.push({ word: words[i], edits, kind });
   }
@@ -127,10 +126,28 @@ export function candidates(
   return listed ? chosen : [{ word, edits: 0, kind: "exact" }, ...chosen];
 }
 
-/** Room for a vocabulary index, and for an item count, in a candidate's sort key (2^21: two million). */
-const INDEX_SPACE = 2 ** 21;
 /** The order of candidates with as many edits: the word itself, then its plurals and singulars, then the rest. */
 const KIND_ORDER: Record<Candidate["kind"], number> = { exact: 0, stem: 1, prefix: 2, typo: 2 };
+
+/**
+ * A candidate's sort key: smaller is better. It orders candidates by `order` (edits × 3 +
+ * KIND_ORDER: 0 to 8), then the word more items hold first, then the word's index (the
+ * vocabulary is sorted, so alphabetically), and it ends with that index to find the word
+ * again. `(order + 1) × COUNT_SPACE − count` (below 9 × 2^27: 4 + 27 bits) lies above every
+ * key of a smaller order as long as count < COUNT_SPACE, and the index takes the low
+ * WORD_INDEX_BITS (22): 4 + 27 + 22 = 53 bits, exact in a Float64. The build and the load
+ * refuse an index whose counts or word indexes would not fit (core/search-limits.ts).
+ */
+export function packCandidateKey(order: number, count: number, wordIndex: number): number {
+  return ((order + 1) * COUNT_SPACE - count) * WORD_INDEX_SPACE + wordIndex;
+}
+
+export function wordIndexOfCandidateKey(key: number): number {
+  return key % WORD_INDEX_SPACE;
+}
+
+const COUNT_SPACE = 2 ** ITEM_COUNT_BITS;
+const WORD_INDEX_SPACE = 2 ** WORD_INDEX_BITS;
 
 /**
  * The indexes in [start, end) of the `limit` most frequent words (a short prefix such as
@@ -150,126 +167,4 @@ function mostFrequent(counts: number[], start: number, end: number, limit: numbe
     }
   }
   return chosen;
-}
-
-/** Words (or, as prefixes, ranges of words) within some number of edits of a query word. */
-interface TypoMatches {
-  /** Words by their index in the vocabulary. */
-  words: { at: number; edits: number }[];
-  /** Ranges [start, end) of words that all start within `edits` of the query word. */
-  ranges: { start: number; end: number; edits: number }[];
-}
-
-/**
- * The vocabulary as a trie: node 0 is the root; a node's children follow `firstChild`
- * then `nextSibling`; `code` is the character on the edge into a node; the words under a
- * node are the vocabulary range [start, end) (the list is sorted), and `ends` is the word
- * that ends at the node, or -1. Built once at load, in one pass over the sorted words.
- */
-export interface Trie {
-  code: Int32Array;
-  firstChild: Int32Array;
-  nextSibling: Int32Array;
-  start: Int32Array;
-  end: Int32Array;
-  ends: Int32Array;
-}
-
-export function buildTrie(words: string[]): Trie {
-  let capacity = 1;
-  for (const word of words) capacity += word.length;
-  const trie: Trie = {
-    code: new Int32Array(capacity),
-    firstChild: new Int32Array(capacity).fill(-1),
-    nextSibling: new Int32Array(capacity).fill(-1),
-    start: new Int32Array(capacity),
-    end: new Int32Array(capacity),
-    ends: new Int32Array(capacity).fill(-1),
-  };
-  let count = 1;
-  const lastChild = new Int32Array(capacity).fill(-1);
-  // The path of the previous word: sorted words share their prefix with it.
-  const path = [0];
-  let previous = "";
-  words.forEach((word, index) => {
-    let shared = 0;
-    while (shared < word.length && shared < previous.length && word[shared] === previous[shared]) shared++;
-    path.length = shared + 1;
-    for (let depth = shared; depth < word.length; depth++) {
-      const parent = path[depth];
-      const node = count++;
-      trie.code[node] = word.charCodeAt(depth);
-      trie.start[node] = index;
-      if (lastChild[parent] === -1) trie.firstChild[parent] = node;
-      else trie.nextSibling[lastChild[parent]] = node;
-      lastChild[parent] = node;
-      path.push(node);
-    }
-    for (const node of path) trie.end[node] = index + 1;
-    trie.ends[path[word.length]] = index;
-    previous = word;
-  });
-  trie.end[0] = words.length;
-  return trie;
-}
-
-/**
- * Words within `maxEdits` of `query` (or, `asPrefix`, whose start is: then whole ranges,
- * since every word under a matching prefix matches). A depth-first walk of the trie keeps
- * one row of the edit-distance table per depth (Levenshtein with adjacent transpositions)
- * and leaves a branch as soon as every entry of its row passes `maxEdits`.
- *
- * Only a band of each row is computed: the entries within `maxEdits` of the diagonal. One
- * further away differs from it by more characters than that, so its distance does too;
- * the entries just outside the band are set to `maxEdits + 1`, which is all a distance
- * within the band can learn from them (it cannot be within `maxEdits` through them).
- */
-function typoMatches(trie: Trie, query: string, maxEdits: number, asPrefix: boolean): TypoMatches {
-  const n = query.length;
-  const found: TypoMatches = { words: [], ranges: [] };
-  const rows: Int32Array[] = [Int32Array.from({ length: n + 2 }, (_, j) => j)];
-  const wanted = Int32Array.from({ length: n }, (_, j) => query.charCodeAt(j));
-  const beyond = maxEdits + 1;
-  const { code: codes, firstChild, nextSibling, start, end, ends } = trie;
-
-  const visit = (node: number, depth: number, previous: number) => {
-    const row = rows[depth];
-    // row[n] is in the band (exact) only when the depth is within maxEdits of n.
-    const matched = n - depth <= maxEdits && row[n] <= maxEdits;
-    if (matched && ends[node] !== -1) found.words.push({ at: ends[node], edits: row[n] });
-    if (asPrefix && matched) {
-      const from = ends[node] === -1 ? start[node] : start[node] + 1;
-      if (from < end[node]) found.ranges.push({ start: from, end: end[node], edits: row[n] });
-      return; // deeper nodes are inside this range already
-    }
-    const at = depth + 1;
-    const low = Math.max(1, at - maxEdits);
-    const high = Math.min(n, at + maxEdits);
-    if (low > high) return; // no entry of the next row can be within maxEdits
-    rows[at] ??= new Int32Array(n + 2);
-    const next = rows[at];
-    const above = depth > 0 ? rows[depth - 1] : row;
-    for (let child = firstChild[node]; child !== -1; child = nextSibling[child]) {
-      const code = codes[child];
-      next[0] = at;
-      next[low - 1] = low > 1 ? beyond : at;
-      let left = next[low - 1];
-      let smallest = left;
-      for (let j = low; j <= high; j++) {
-        let value = row[j - 1] + (wanted[j - 1] === code ? 0 : 1);
-        if (row[j] + 1 < value) value = row[j] + 1;
-        if (left + 1 < value) value = left + 1;
-        if (j > 1 && wanted[j - 1] === previous && wanted[j - 2] === code && above[j - 2] + 1 < value) {
-          value = above[j - 2] + 1;
-        }
-        next[j] = value;
-        left = value;
-        if (value < smallest) smallest = value;
-      }
-      next[high + 1] = beyond;
-      if (smallest <= maxEdits) visit(child, at, code);
-    }
-  };
-  visit(0, 0, -1);
-  return found;
 }

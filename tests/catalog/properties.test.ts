@@ -8,7 +8,7 @@ import { foldKey } from "../../core/fold.ts";
 import type { Spot } from "../../core/resources.ts";
 import type { SpotEntry } from "../../core/snapshot-format.ts";
 import type { BoundingBox } from "../../runtime/catalog/geo.ts";
-import { queryWords, searchKey } from "../../runtime/catalog/search.ts";
+import { queryWords, searchKey } from "../../runtime/catalog/search-words.ts";
 import { listSpots, type SpotCriteria, spotFacets, spotMarkers } from "../../runtime/catalog/spots.ts";
 import { MemoryBudget } from "../../runtime/memory-budget.ts";
 import { entriesOf, markersAt, spotsAt, testApp, testCatalog } from "../helpers/app.ts";

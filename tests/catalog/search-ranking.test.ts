@@ -11,22 +11,18 @@ import type { Document } from "flexsearch";
 import { describe, expect, it } from "vitest";
 import { SEARCH_FIELDS, type SearchDocument } from "../../core/search-index.ts";
 import { addPositions, emptyBits, hasBit } from "../../runtime/catalog/bits.ts";
-import {
-  FIELD_POINTS,
-  KIND_FACTOR,
-  type LoadedSearch,
-  MAX_WORDS,
-  queryWords,
-  searchFirst,
-  searchKey,
-  searchRanking,
-  wordCandidates,
-} from "../../runtime/catalog/search.ts";
+import { type LoadedSearch, searchFirst, searchRanking } from "../../runtime/catalog/search.ts";
+import { packRankKey, positionOfRankKey } from "../../runtime/catalog/search-ranking.ts";
+import { FIELD_POINTS, KIND_FACTOR, packScore } from "../../runtime/catalog/search-scoring.ts";
+import { queryWords, searchKey, wordCandidates } from "../../runtime/catalog/search-words.ts";
 import { MemoryBudget } from "../../runtime/memory-budget.ts";
 import { testCatalog } from "../helpers/app.ts";
 import { freshSearch } from "../helpers/fresh-search.ts";
 
-/** Position → [rank, position] for what q matches, by the definition, with FlexSearch finding each word. */
+/**
+ * Position → rank key for what q matches, by the definition, with FlexSearch finding each word
+ * (the key packs words matched, typos and points as search-keys.test.ts checks it orders them).
+ */
 function plainRanking(
   loaded: LoadedSearch,
   flexsearch: Document<SearchDocument>,
@@ -64,7 +60,7 @@ function plainRanking(
   const needed = Math.max(1, Math.min(required, most));
   const ranks = new Map<number, number>();
   for (const [position, { matched, typos, points }] of scores) {
-    if (matched >= needed) ranks.set(position, (MAX_WORDS - matched) * 2 ** 18 + typos * 2 ** 12 + 4095 - points);
+    if (matched >= needed) ranks.set(position, packRankKey(packScore(matched, typos, points), position));
   }
   return ranks;
 }
@@ -95,7 +91,7 @@ describe.each([
         const plain = plainRanking(loaded, flexsearch, q);
         expect(ranking === null).toBe(plain === null);
         if (!ranking || !plain) return;
-        const got = new Map([...ranking.set].map((position, k) => [position, Math.floor(ranking.keys[k] / 2 ** 20)]));
+        const got = new Map([...ranking.set].map((position, k) => [position, ranking.keys[k]]));
         expect(got).toEqual(plain);
         expect([...ranking.set]).toEqual([...ranking.set].sort((a, b) => a - b));
       }),
@@ -159,7 +155,7 @@ describe.each([
         const allowed = [...whole.keys].filter((_, k) => !within || hasBit(within, whole.set[k]));
         const best = allowed.sort((a, b) => a - b).slice(0, count);
         expect({ positions: [...first.positions], total: first.total }).toEqual({
-          positions: best.map((key) => key % 2 ** 20),
+          positions: best.map(positionOfRankKey),
           total: allowed.length,
         });
         if (within && first.total < whole.set.length) scoredWithin++;
