@@ -34,9 +34,9 @@ declare module "h3" {
 }
 
 /**
- * The one exit for an answer. Given the server's exchange, the answer goes there and h3's
- * own return value is unused (null, which h3 turns into an empty Response nobody reads);
- * otherwise (a test calling `app.request`) h3 hands back the same answer as a web Response.
+ * The one exit for an answer. Given the server's exchange, the answer goes there and null
+ * goes back to h3 (h3 still makes a Response of its own from it, which the server never
+ * reads); otherwise (a test calling `app.request`) h3 hands back the answer as a web Response.
  */
 export function settle(event: H3Event, answer: Answer): Response | null {
   const { exchange } = event.context;
