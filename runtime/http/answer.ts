@@ -41,16 +41,6 @@ export function toWebResponse(answer: Answer): Response {
   return new FastResponse(answer.body, { status: answer.status, headers });
 }
 
-/** A response the app did not make through respond.ts (none is expected), read into an answer. */
-export async function fromWebResponse(response: Response): Promise<Answer> {
-  const headers: string[] = [];
-  response.headers.forEach((value, name) => {
-    headers.push(name, value);
-  });
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-  return { status: response.status, headers, body };
-}
-
 /** Bodies larger than this go out in slices of it (views of the same bytes, never copies). */
 const WRITE_SLICE_BYTES = 256 * 1024;
 

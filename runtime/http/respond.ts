@@ -22,17 +22,22 @@ export interface ResponseContext {
 }
 
 /**
- * A body ready to send: its bytes, type and strong ETag (a hash of the exact bytes, made
- * when first needed). A representation kept for the process's life (the description, the
- * docs page) also keeps its compressed variants, made once.
+ * A body ready to send: its bytes, its type, and the headers that describe it. Its strong
+ * ETag is decided here alone, from its bytes (etagOf), so a 304 always means "the bytes
+ * you hold are the bytes we would send".
  */
 export interface Representation {
   bytes: Buffer;
   contentType: string;
-  etag?: Promise<string>;
   /** Headers that describe this body (a page's CSP): sent with it, not with a 304. */
   bodyHeaders?: string[];
-  variants?: Map<Encoding, Promise<Buffer>>;
+  /** Only for a representation served for the process's life (lasting): its ETag and compressed copies, made once. */
+  kept?: Kept;
+}
+
+interface Kept {
+  etag?: Promise<string>;
+  variants: Map<Encoding, Promise<Buffer>>;
 }
 
 export function representation(bytes: Buffer, contentType: string, bodyHeaders?: string[]): Representation {
@@ -42,22 +47,25 @@ export function representation(bytes: Buffer, contentType: string, bodyHeaders?:
 /** Above this, a body is hashed on the thread pool (WebCrypto's digest), not on the event loop. */
 const HASH_OFF_LOOP_BYTES = 256 * 1024;
 
-/** The strong ETag of a body: SHA-1 of its bytes, base64url (a validator, not a signature). */
+/** The strong ETag of a body: SHA-1 of its exact bytes, base64url (a validator, not a signature). */
 function etagOf(body: Representation): Promise<string> {
-  body.etag ??=
+  const kept = body.kept?.etag;
+  if (kept) return kept;
+  const made =
     body.bytes.length < HASH_OFF_LOOP_BYTES
       ? Promise.resolve(`"${hash("sha1", body.bytes, "base64url")}"`)
       : crypto.subtle.digest("SHA-1", body.bytes).then((digest) => `"${Buffer.from(digest).toString("base64url")}"`);
-  return body.etag;
+  if (body.kept) body.kept.etag = made;
+  return made;
 }
 
 export function jsonRepresentation(value: unknown): Representation {
   return representation(Buffer.from(JSON.stringify(value)), JSON_TYPE);
 }
 
-/** A representation served for the process's life: its compressed variants are kept with it. */
+/** A representation served for the process's life: its ETag and compressed variants are kept with it. */
 export function lasting(made: Representation): Representation {
-  return { ...made, variants: new Map() };
+  return { ...made, kept: { variants: new Map() } };
 }
 
 function commonHeaders(conditions: RequestConditions, context: ResponseContext, vary: string): string[] {
@@ -79,10 +87,10 @@ function encodingFor(body: Representation, conditions: RequestConditions): Encod
 }
 
 function variant(body: Representation, encoding: Encoding): Promise<Buffer> {
-  const kept = body.variants?.get(encoding);
+  const kept = body.kept?.variants.get(encoding);
   if (kept) return kept;
   const made = compress(body.bytes, encoding);
-  body.variants?.set(encoding, made);
+  body.kept?.variants.set(encoding, made);
   return made;
 }
 

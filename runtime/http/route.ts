@@ -15,19 +15,34 @@ export type AnswersFrom = "snapshot" | "clock" | "social";
 
 export type Handler = (event: H3Event) => Representation | Promise<Representation>;
 
+/**
+ * What the server lends the app for one request, through h3's public request context
+ * (`app.request(request, undefined, { exchange })`): the route, or the error hook, leaves
+ * the answer here, and the server writes it to the socket and may keep it for replay.
+ */
+export interface Exchange {
+  answer?: Answer;
+  /** What the answer depends on, as the route declared. */
+  answersFrom?: AnswersFrom;
+}
+
 declare module "h3" {
   interface H3EventContext {
-    /** The answer made for this request (read by the server to write and maybe replay it). */
-    answer?: Answer;
-    /** What the answer depends on, as the route declared. */
-    answersFrom?: AnswersFrom;
+    /** Present when the server made the request; absent when a caller only wants h3's Response. */
+    exchange?: Exchange;
   }
 }
 
-/** Keeps the answer on the event, for the server, and hands h3 the same answer as a Response. */
-export function settle(event: H3Event, answer: Answer): Response {
-  event.context.answer = answer;
-  return toWebResponse(answer);
+/**
+ * The one exit for an answer. Given the server's exchange, the answer goes there and null
+ * goes back to h3 (h3 still makes a Response of its own from it, which the server never
+ * reads); otherwise (a test calling `app.request`) h3 hands back the answer as a web Response.
+ */
+export function settle(event: H3Event, answer: Answer): Response | null {
+  const { exchange } = event.context;
+  if (!exchange) return toWebResponse(answer);
+  exchange.answer = answer;
+  return null;
 }
 
 /**
@@ -37,7 +52,7 @@ export function settle(event: H3Event, answer: Answer): Response {
 export function route(app: H3, path: string, answersFrom: AnswersFrom, context: ResponseContext, handler: Handler) {
   app.all(path, async (event) => {
     const { req } = event;
-    event.context.answersFrom = answersFrom;
+    if (event.context.exchange) event.context.exchange.answersFrom = answersFrom;
     const conditions = webRequestConditions(req.headers);
     if (isPreflight(req) && context.corsOrigins.has(conditions.origin ?? "")) {
       return settle(event, preflightAnswer(conditions, context, preflightHeaders(req)));

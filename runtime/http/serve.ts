@@ -8,11 +8,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { H3 } from "h3";
 import { NodeRequest } from "srvx/node";
 import type { Logger } from "../log.ts";
-import { type Answer, fromWebResponse, nodeRequestConditions, writeAnswer } from "./answer.ts";
+import { type Answer, nodeRequestConditions, writeAnswer } from "./answer.ts";
 import { type HealthState, healthAnswer, isHealthPath } from "./health.ts";
 import type { ReplayCache } from "./replay-cache.ts";
 import { loggablePath, requestIdOf } from "./request-log.ts";
 import { internalErrorAnswer } from "./respond.ts";
+import type { Exchange } from "./route.ts";
 
 export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -56,16 +57,18 @@ export function requestHandler(
   };
 }
 
-/** The app's answer for a Node request, and whether its route declared it snapshot-only. */
+/**
+ * The app's answer for a Node request, and whether its route declared it snapshot-only.
+ * The server lends the app an exchange through h3's request context; every route and the
+ * error hook leave their answer in it (route.ts, settle), so h3's Response is not read.
+ */
 async function answerFromApp(
   app: H3,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<{ answer: Answer; replayable: boolean }> {
-  const webRequest = new NodeRequest({ req: request, res: response });
-  const webResponse = await app.fetch(webRequest);
-  // h3 keeps the event's context on the request it was given: that is where route.ts left the answer.
-  const { context } = webRequest as { context?: { answer?: Answer; answersFrom?: string } };
-  const answer = context?.answer ?? (await fromWebResponse(webResponse));
-  return { answer, replayable: context?.answersFrom === "snapshot" };
+  const exchange: Exchange = {};
+  await app.request(new NodeRequest({ req: request, res: response }), undefined, { exchange });
+  if (!exchange.answer) throw new Error(`the app left no answer for ${request.method} ${request.url}`);
+  return { answer: exchange.answer, replayable: exchange.answersFrom === "snapshot" };
 }

@@ -77,10 +77,10 @@ describe("the server's handler", () => {
   const app = testApp();
   const counted = new Proxy(app, {
     get: (target, name) =>
-      name === "fetch"
-        ? (...args: Parameters<H3["fetch"]>) => {
+      name === "request"
+        ? (...args: Parameters<H3["request"]>) => {
             appCalls++;
-            return target.fetch(...args);
+            return target.request(...args);
           }
         : Reflect.get(target, name),
   });

@@ -102,31 +102,6 @@ function pickFilters<Filter extends string>(
   return filters;
 }
 
-/**
- * A body gathered from the snapshot's pieces (a page of a list, a map's markers), with a
- * strong ETag made from what determines its bytes: the snapshot, which body, the items in
- * order with their distances, and the text around them (`around`: a page's counts, a map's
- * clusters). Hashing those takes a microsecond; hashing the gathered bytes again took as
- * long as gathering them (SHA-1 of a 23 kB page, about 15 µs). They are laid end to end and
- * hashed in one call: a Hash object per request cost four times the digest.
- */
-function gathered(
-  catalog: Catalog,
-  body: string,
-  items: Ordered,
-  around: string | Buffer,
-  bytes: Buffer,
-  bodyHeaders?: string[],
-): Representation {
-  const { positions, distancesKm } = items;
-  const hashed = [Buffer.from(`${catalog.snapshot.version} ${body} ${positions.length} `), bytesOf(positions)];
-  if (distancesKm) hashed.push(bytesOf(distancesKm));
-  hashed.push(typeof around === "string" ? Buffer.from(around) : around);
-  const made = representation(bytes, JSON_TYPE, bodyHeaders);
-  made.etag = Promise.resolve(`"${hash("sha1", Buffer.concat(hashed), "base64url")}"`);
-  return made;
-}
-
 /** A typed array's own bytes (a view, not a copy). */
 function bytesOf(view: ArrayBufferView): Uint8Array {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
@@ -134,9 +109,7 @@ function bytesOf(view: ArrayBufferView): Uint8Array {
 
 /** A page of spots or surfers: its items, total, limit and offset. */
 function listPage(catalog: Catalog, key: "spots" | "surfers", page: ListPage, link: string[]): Representation {
-  const pieces = catalog[key].list;
-  const counts = `${page.total} ${page.limit} ${page.offset}`;
-  return gathered(catalog, `${key} list`, page, counts, listBody(key, pieces, page), link);
+  return representation(listBody(key, catalog[key].list, page), JSON_TYPE, link);
 }
 
 /** Maps with more markers than this are kept by what they hold. */
@@ -149,7 +122,7 @@ const LARGE_MAP_MARKERS = 5000;
  */
 function mapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo): Representation {
   const { positions, distancesKm } = markers;
-  const made = () => gathered(catalog, "markers", markers, "", markersBody(catalog.spots.markers, markers));
+  const made = () => representation(markersBody(catalog.spots.markers, markers), JSON_TYPE);
   if (distancesKm || positions.length < LARGE_MAP_MARKERS) return made();
   const key = `map ${hash("sha1", bytesOf(positions))}`;
   const kept = memo.get<Representation>(key);
@@ -174,8 +147,7 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
     const criteria = spotCriteria(params);
     if (params.zoom !== undefined) {
       const clustered = spotClusters(catalog, criteria, params.zoom, memo);
-      const body = markersBody(catalog.spots.markers, clustered);
-      return gathered(catalog, "clustered markers", clustered, clustered.clusters, body);
+      return representation(markersBody(catalog.spots.markers, clustered), JSON_TYPE);
     }
     return mapRepresentation(catalog, spotMarkers(catalog, criteria, memo), memo);
   });
