@@ -117,8 +117,12 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     stdout.on("drop", () => {
       dropped++;
     });
-    // EPIPE (pino then stops writing to it) or any other failure of stdout.
+    // EPIPE (pino then stops writing to it) or any other failure of stdout; or closed (by pino
+    // too, when the event loop empties): a closed destination throws on write.
     stdout.on("error", () => {
+      open = false;
+    });
+    stdout.once("close", () => {
       open = false;
     });
     // Everything that waited is written: the reader is back.
