@@ -6,7 +6,6 @@
 import { around } from "geokdbush";
 import type { Catalog } from "../snapshot.ts";
 import { membership } from "./bits.ts";
-import { writeIdsInBox } from "./kd-box.ts";
 import { type Positions, smallestOf, smallestSorted } from "./positions.ts";
 import { distanceKm, EARTH_RADIUS_KM, kmOfSquaredChord, RADIANS, squaredChordOf, writeUnitVector } from "./sphere.ts";
 
@@ -31,51 +30,35 @@ export function wrapLongitude(lng: number): number {
 }
 
 /**
- * Where the ids of a box's points are written: one array for the process, grown to the
- * largest index (a query runs to its end before another starts), so that a box allocates
- * only its answer.
+ * The ids of the index's points inside a box whose longitudes are already in [-180, 180],
+ * by KDBush's own `range` (points with minX ≤ x ≤ maxX and minY ≤ y ≤ maxY; x is the longitude).
  */
-let found = new Int32Array(0);
-
-/**
- * How many ids of points inside a box whose longitudes are already in [-180, 180] were
- * written to `found` (from 0).
- */
-function findIdsInBox(spots: Catalog["spots"], box: BoundingBox): number {
+function idsInBox(spots: Catalog["spots"], box: BoundingBox): number[] {
   const { geo } = spots;
-  if (found.length < geo.numItems) found = new Int32Array(geo.numItems);
   const { minLat, minLng, maxLat, maxLng } = box;
-  if (minLng > maxLng) {
-    const east = writeIdsInBox(geo, minLng, minLat, 180, maxLat, found, 0);
-    return writeIdsInBox(geo, -180, minLat, maxLng, maxLat, found, east);
-  }
-  const count = writeIdsInBox(geo, minLng, minLat, maxLng, maxLat, found, 0);
+  if (minLng > maxLng) return geo.range(minLng, minLat, 180, maxLat).concat(geo.range(-180, minLat, maxLng, maxLat));
+  const ids = geo.range(minLng, minLat, maxLng, maxLat);
   // Longitude 180 is the meridian -180: a box from -180 holds the spots content places at 180.
-  if (minLng === -180 && maxLng < 180) return writeIdsInBox(geo, 180, minLat, 180, maxLat, found, count);
-  return count;
+  if (minLng === -180 && maxLng < 180) return ids.concat(geo.range(180, minLat, 180, maxLat));
+  return ids;
 }
 
 /**
- * The positions of the index's points with the first `count` ids of `found`, sorted. Ids
- * follow positions (the build indexes spots in position order), so sorted ids give sorted
- * positions: a large answer is sorted by marking its ids and reading them back in order, a
- * small one by sorting. (The dummy point of a catalog without coordinates never gets here:
- * every box holds its empty extent, and a circle drops ids past the last spot's.)
+ * The positions of the index's points with these ids, sorted. Ids follow positions (the
+ * build indexes spots in position order), so sorted ids give sorted positions: a large
+ * answer is sorted by marking its ids and reading them back in order, a small one by
+ * sorting. (The dummy point of a catalog without coordinates never gets here: every box
+ * holds its empty extent, and a circle drops ids past the last spot's.)
  */
-function positionsOfFound(spots: Catalog["spots"], count: number): Positions {
+function positionsOfIds(spots: Catalog["spots"], ids: number[]): Positions {
   const { geoPositions } = spots;
-  // Locals, and each id read once: the first boxes after a start run this before the JIT has compiled it.
-  const ids = found;
-  const positions = new Int32Array(count);
-  if (count * 32 < geoPositions.length) {
-    for (let i = 0; i < count; i++) positions[i] = geoPositions[ids[i]];
+  const positions = new Int32Array(ids.length);
+  if (ids.length * 32 < geoPositions.length) {
+    for (let i = 0; i < ids.length; i++) positions[i] = geoPositions[ids[i]];
     return positions.sort();
   }
   const bits = new Uint32Array((geoPositions.length >>> 5) + 1);
-  for (let i = 0; i < count; i++) {
-    const id = ids[i];
-    bits[id >>> 5] |= 1 << (id & 31);
-  }
+  for (const id of ids) bits[id >>> 5] |= 1 << (id & 31);
   let kept = 0;
   for (let word = 0; word < bits.length; word++) {
     const last = (word << 5) + 31;
@@ -97,7 +80,7 @@ export function normalizeBox(box: BoundingBox): BoundingBox {
 export function positionsInBox(spots: Catalog["spots"], box: BoundingBox): Positions {
   const normalized = normalizeBox(box);
   if (holdsAll(normalized, spots.geoExtent)) return spots.geoSorted;
-  return positionsOfFound(spots, findIdsInBox(spots, normalized));
+  return positionsOfIds(spots, idsInBox(spots, normalized));
 }
 
 /** Whether a normalized box holds the whole extent of the spots (null: there are none). */
@@ -125,14 +108,11 @@ export function positionsWithin(spots: Catalog["spots"], lat: number, lng: numbe
     dLng >= 180
       ? { minLat, minLng: -180, maxLat, maxLng: 180 }
       : { minLat, minLng: wrapLongitude(lng - dLng), maxLat, maxLng: wrapLongitude(lng + dLng) };
-  const inBox = findIdsInBox(spots, box);
-  let inside = 0;
-  for (let i = 0; i < inBox; i++) {
-    const id = found[i];
-    if (id >= spots.geoPositions.length) continue;
-    if (distanceKm(lat, lng, spots.geoCoords[2 * id + 1], spots.geoCoords[2 * id]) <= radiusKm) found[inside++] = id;
-  }
-  return positionsOfFound(spots, inside);
+  const { geoPositions, geoCoords } = spots;
+  const inside = idsInBox(spots, box).filter(
+    (id) => id < geoPositions.length && distanceKm(lat, lng, geoCoords[2 * id + 1], geoCoords[2 * id]) <= radiusKm,
+  );
+  return positionsOfIds(spots, inside);
 }
 
 /** Positions with their distances from a point, in km (NaN for a spot without coordinates). */

@@ -1,55 +1,24 @@
 /**
- * The small Markdown subset the description uses: paragraphs, `- ` lists (a line that
- * does not start with `- ` continues the item above), `### ` headings, `code` and
- * **bold**. The text is escaped first and only then marked up, so nothing in it can
- * become markup of its own.
+ * The description's Markdown as HTML for the docs page, by markdown-it (CommonMark). Raw
+ * HTML in the text comes out as text, never as markup (`html: false`, markdown-it's
+ * default); images are off, since the page's policy loads none.
  */
-import { escapeHtml } from "./escape.ts";
+import MarkdownIt from "markdown-it";
 
-function inline(text: string): string {
-  return escapeHtml(text)
-    .replace(/`([^`]+)`/g, "<code>$1</code>")
-    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
-}
+const markdown = new MarkdownIt({ html: false }).disable("image");
 
-function renderBlock(lines: string[], headingLevel: number): string {
-  const out: string[] = [];
-  let paragraph: string[] = [];
-  let items: string[] = [];
-  const flushParagraph = () => {
-    if (paragraph.length > 0) out.push(`<p>${inline(paragraph.join(" "))}</p>`);
-    paragraph = [];
-  };
-  const flushList = () => {
-    if (items.length > 0) out.push(`<ul>${items.map((item) => `<li>${inline(item)}</li>`).join("")}</ul>`);
-    items = [];
-  };
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (line.startsWith("### ")) {
-      flushParagraph();
-      flushList();
-      out.push(`<h${headingLevel}>${inline(line.slice(4))}</h${headingLevel}>`);
-    } else if (line.startsWith("- ")) {
-      flushParagraph();
-      items.push(line.slice(2));
-    } else if (items.length > 0) {
-      items[items.length - 1] += ` ${line}`;
-    } else {
-      paragraph.push(line);
-    }
-  }
-  flushParagraph();
-  flushList();
-  return out.join("\n");
-}
-
-/** `headingLevel` is the level `### ` headings get in the page (they sit under its sections). */
+/**
+ * `headingLevel` is the level `### ` headings get in the page (they sit under its
+ * sections); other heading levels move with them, within h1 to h6.
+ */
 export function markdownToHtml(text: string | undefined, headingLevel = 3): string {
   if (!text) return "";
-  return text
-    .trim()
-    .split(/\n\s*\n/)
-    .map((block) => renderBlock(block.split("\n"), headingLevel))
-    .join("\n");
+  const tokens = markdown.parse(text, {});
+  for (const token of tokens) {
+    if (token.type === "heading_open" || token.type === "heading_close") {
+      const level = Number(token.tag.slice(1)) - 3 + headingLevel;
+      token.tag = `h${Math.min(6, Math.max(1, level))}`;
+    }
+  }
+  return markdown.renderer.render(tokens, markdown.options, {});
 }

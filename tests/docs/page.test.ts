@@ -308,17 +308,30 @@ describe("every value from the description is escaped", () => {
   });
 });
 
-describe("escaping and the Markdown subset", () => {
+describe("escaping and Markdown", () => {
   it("escapes the five characters that matter in text and attributes", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
     );
   });
 
-  it("renders paragraphs, lists with continued items, headings, code and bold, after escaping", () => {
+  it("renders paragraphs, lists with continued items, headings, code and bold", () => {
     expect(markdownToHtml("### Title\nFirst line\nsame paragraph `a<b`.\n\n- one **two**\n  continued\n- three")).toBe(
-      "<h3>Title</h3>\n<p>First line same paragraph <code>a&lt;b</code>.</p>\n" +
-        "<ul><li>one <strong>two</strong> continued</li><li>three</li></ul>",
+      "<h3>Title</h3>\n<p>First line\nsame paragraph <code>a&lt;b</code>.</p>\n" +
+        "<ul>\n<li>one <strong>two</strong>\ncontinued</li>\n<li>three</li>\n</ul>\n",
+    );
+  });
+
+  it("gives ### headings the page's level, and the others with them", () => {
+    expect(markdownToHtml("## Up\n### Here\n#### Down", 5)).toBe("<h4>Up</h4>\n<h5>Here</h5>\n<h6>Down</h6>\n");
+  });
+
+  it("shows raw HTML as text, and makes no link of a script URL and no image", () => {
+    expect(
+      markdownToHtml('<div onclick="x()">a</div>\n\n<b>b</b> [c](javascript:alert(1)) ![d](https://e.example/f)'),
+    ).toBe(
+      "<p>&lt;div onclick=&quot;x()&quot;&gt;a&lt;/div&gt;</p>\n" +
+        '<p>&lt;b&gt;b&lt;/b&gt; [c](javascript:alert(1)) !<a href="https://e.example/f">d</a></p>\n',
     );
   });
 });
