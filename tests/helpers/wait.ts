@@ -5,9 +5,13 @@
  */
 export const GENEROUS_MS = 15_000;
 
-export async function waitUntil(what: string, happened: () => boolean, ceilingMs = GENEROUS_MS): Promise<void> {
+export async function waitUntil(
+  what: string,
+  happened: () => boolean | Promise<boolean>,
+  ceilingMs = GENEROUS_MS,
+): Promise<void> {
   const deadline = Date.now() + ceilingMs;
-  while (!happened()) {
+  while (!(await happened())) {
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ceilingMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
