@@ -12,7 +12,7 @@ missing=""
 
 command="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y$missing"
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-  echo "The tests need Debian's$missing. Install it, as root:" >&2
+  echo "The tests need these Debian packages:$missing. Install them as root:" >&2
   echo "  $command" >&2
   exit 1
 fi
