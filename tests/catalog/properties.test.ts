@@ -11,7 +11,8 @@ import type { BoundingBox } from "../../runtime/catalog/geo.ts";
 import { queryWords, searchKey } from "../../runtime/catalog/search-words.ts";
 import { listSpots, type SpotCriteria, spotFacets, spotMarkers } from "../../runtime/catalog/spots.ts";
 import { MemoryBudget } from "../../runtime/memory-budget.ts";
-import { entriesOf, markersAt, spotsAt, testApp, testCatalog } from "../helpers/app.ts";
+import { entriesOf, markersAt, spotsAt, testCatalog } from "../helpers/app.ts";
+import { describeMatrix } from "../helpers/matrix.ts";
 
 const catalog = testCatalog();
 const spots = entriesOf<SpotEntry>(catalog.spots).map(({ spot }) => spot);
@@ -203,9 +204,8 @@ describe("facet properties", () => {
   });
 });
 
-describe("through HTTP", () => {
-  it("the list endpoint answers like the pure query for generated filters", async () => {
-    const app = testApp();
+describeMatrix("the list endpoint", (http) => {
+  it("answers like the pure query for generated filters", async () => {
     await fc.assert(
       fc.asyncProperty(
         criteria,
@@ -215,7 +215,7 @@ describe("through HTTP", () => {
           const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
           if (query.q) search.set("q", query.q);
           for (const [name, keys] of Object.entries(query.filters)) search.set(name, keys!.join(","));
-          const response = await app.request(`/api/spots?${search}`);
+          const response = await http.fetch(`/api/spots?${search}`);
           expect(response.status).toBe(200);
           const page = listSpots(catalog, query, { limit, offset });
           expect(await response.json()).toEqual({

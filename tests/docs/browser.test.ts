@@ -1,5 +1,6 @@
 /**
- * /api/docs in real headless Chromium (Debian's `chromium`, which .ci/run installs),
+ * /api/docs in real headless Chromium (Debian's `chromium`, which `npm test` installs as root;
+ * without it these tests fail, never skip),
  * served by the real server on a loopback port: the page loads with no failed request,
  * no request to any other origin, no console error (a CSP violation is one), every tag
  * section present and nothing wider than a phone. Its tools work under its strict CSP:
@@ -18,15 +19,14 @@ import { startTestServer } from "../helpers/server.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SCREENSHOTS = path.resolve(import.meta.dirname, "../../.cache/screenshots");
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.log(`browser test skipped: ${CHROMIUM} is missing (apt-get install chromium; .ci/run does)`);
 
 let listener: RunningServer;
 let origin: string;
 const profiles: string[] = [];
 
 beforeAll(async () => {
-  if (!hasChromium) return;
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (as root: apt-get install chromium)`);
   listener = await startTestServer();
   origin = `http://127.0.0.1:${listener.port}`;
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -98,7 +98,7 @@ async function visit(
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 };
 
-describe.skipIf(!hasChromium)("/api/docs in headless Chromium", () => {
+describe("/api/docs in headless Chromium", () => {
   const tags = testDescription().tags!.map((tag) => `tag-${tag.name}`);
 
   it.each([
@@ -169,7 +169,7 @@ function otherOrigins(requests: string[]): string[] {
   return requests.filter((url) => new URL(url).origin !== origin && !url.startsWith("data:"));
 }
 
-describe.skipIf(!hasChromium)("the docs page's tools in headless Chromium, under its CSP", () => {
+describe("the docs page's tools in headless Chromium, under its CSP", () => {
   it("try it: fills parameters, sends to the page's own origin, shows status, headers and JSON", async () => {
     const context = await launch({ ...DESKTOP });
     try {

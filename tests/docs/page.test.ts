@@ -1,5 +1,5 @@
 /**
- * /api/docs through app.request: headers, content from the description, nested fields,
+ * /api/docs through app.request and the real server: headers, content from the description, nested fields,
  * request examples and try-it forms, nothing external, everything escaped.
  */
 import { createHash } from "node:crypto";
@@ -12,12 +12,13 @@ import { createApp } from "../../runtime/http/app.ts";
 import type { OpenApiDocument } from "../../runtime/openapi/types.ts";
 import { ALLOWED_ORIGIN, testApp, testCatalog } from "../helpers/app.ts";
 import { testDescription } from "../helpers/description.ts";
+import { describeMatrix, type Http } from "../helpers/matrix.ts";
 
 const app = testApp();
 const document = testDescription();
 
-async function page(url = "/api/docs", headers: Record<string, string> = {}) {
-  const response = await app.request(url, { headers });
+async function page(http: Http, url = "/api/docs", headers: Record<string, string> = {}) {
+  const response = await http.fetch(url, { headers });
   return { response, html: await response.text() };
 }
 
@@ -87,9 +88,9 @@ function elementsOf(html: string): Set<string> {
   return new Set([...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)/g)].map((match) => match[1].toLowerCase()));
 }
 
-describe("GET /api/docs", () => {
+describeMatrix("GET /api/docs", (http) => {
   it("is HTML whose strict CSP allows just its own stylesheet and script, and fetch to itself", async () => {
-    const { response, html } = await page();
+    const { response, html } = await page(http);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
@@ -105,19 +106,19 @@ describe("GET /api/docs", () => {
   });
 
   it("carries the shared headers, and a 304 for its ETag", async () => {
-    const { response } = await page("/api/docs", { origin: ALLOWED_ORIGIN });
+    const { response } = await page(http, "/api/docs", { origin: ALLOWED_ORIGIN });
     expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=600");
     expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
     expect(response.headers.get("etag")).toMatch(/^"[\w-]+"$/);
-    const again = await app.request("/api/docs", { headers: { "if-none-match": response.headers.get("etag")! } });
+    const again = await http.fetch("/api/docs", { headers: { "if-none-match": response.headers.get("etag")! } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
   });
 
   it("loads nothing: no script file, external style, font or image; only in-page and same-origin links", async () => {
-    const html = withoutScript((await page()).html);
+    const html = withoutScript((await page(http)).html);
     expect(html).not.toMatch(/<script|<iframe|<img|@import|@font-face|url\(/i);
     expect(html).not.toMatch(/\son[a-z]+=/i);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
@@ -130,7 +131,7 @@ describe("GET /api/docs", () => {
   });
 
   it("has contents and a section per tag, holding every path with its parameters, example and errors", async () => {
-    const { html } = await page();
+    const { html } = await page(http);
     const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)![0];
     for (const tag of document.tags!) {
       expect(html).toContain(`<section class="tag" id="tag-${tag.name}">`);
@@ -150,6 +151,19 @@ describe("GET /api/docs", () => {
     expect(elementsOf(html)).toEqual(new Set([...elementsOf(html)].filter((name) => ELEMENTS.has(name))));
   });
 
+  it("takes no query parameters, like every endpoint", async () => {
+    const { response, html } = await page(http, "/api/docs?theme=dark");
+    expect(response.status).toBe(400);
+    expect(JSON.parse(html)).toEqual({
+      error: "unknown parameter 'theme'; this endpoint takes no parameters",
+      code: "INVALID_QUERY",
+    });
+  });
+});
+
+// In process only: fetch decodes a compressed body itself, so the raw encoded bytes are
+// read from app.request; and PUBLIC_URL is an option of the app here.
+describe("GET /api/docs, in process", () => {
   it("writes curl lines for PUBLIC_URL, whatever Host the request names", async () => {
     const publicApp = createApp({
       catalog: testCatalog(),
@@ -185,15 +199,6 @@ describe("GET /api/docs", () => {
     expect(brotli.headers.get("etag")).toBe(`${plain.headers.get("etag")!.slice(0, -1)}-br"`);
     const { brotliDecompressSync } = await import("node:zlib");
     expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(await plain.text());
-  });
-
-  it("takes no query parameters, like every endpoint", async () => {
-    const { response, html } = await page("/api/docs?theme=dark");
-    expect(response.status).toBe(400);
-    expect(JSON.parse(html)).toEqual({
-      error: "unknown parameter 'theme'; this endpoint takes no parameters",
-      code: "INVALID_QUERY",
-    });
   });
 });
 

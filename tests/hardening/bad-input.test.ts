@@ -11,18 +11,24 @@ import { pieceValue } from "../../core/packed.ts";
 import { listSpots } from "../../runtime/catalog/spots.ts";
 import { listSurfers } from "../../runtime/catalog/surfers.ts";
 import { hostilePath, hostileQuery, LEAKS, method } from "../../scripts/soak/hostile-requests.ts";
-import { testApp, testCatalog } from "../helpers/app.ts";
+import { testCatalog } from "../helpers/app.ts";
+import { describeMatrix, type Http } from "../helpers/matrix.ts";
 import { Contract, testDescription } from "../helpers/openapi.ts";
 
-const app = testApp();
 const contract = new Contract(testDescription());
 const RUNS = { seed: 20261122, numRuns: 400 };
+
+/**
+ * Over a socket, a request line longer than Node's header limit (16 KiB) never reaches the
+ * app: Node answers it with a bare 414/431, which faults.test.ts checks. Those are left to it.
+ */
+const reachesApp = (http: Http, path: string) => http.kind === "app.request" || path.length <= 8_000;
 
 /** An error body with whatever the caller sent (quoted in the message) taken out. */
 const ownWords = (message: string) => message.replace(/'.*'/s, "''");
 
-async function checkAnswer(path: string, verb: string): Promise<{ status: number; body: string }> {
-  const response = await app.request(path, { method: verb });
+async function checkAnswer(http: Http, path: string, verb: string): Promise<{ status: number; body: string }> {
+  const response = await http.fetch(path, { method: verb });
   const body = await response.text();
   expect(response.status, `${verb} ${path}`).toBeLessThan(500);
   if (response.status >= 400 && verb !== "HEAD") {
@@ -44,52 +50,58 @@ async function checkAnswer(path: string, verb: string): Promise<{ status: number
   return { status: response.status, body };
 }
 
-describe("hostile requests", () => {
-  it("never get a 5xx, errors are the bare envelope, successes match the description", async () => {
-    await fc.assert(
-      fc.asyncProperty(hostilePath, method, async (path, verb) => void (await checkAnswer(path, verb))),
-      RUNS,
-    );
-  });
+describeMatrix("hostile requests", (http) => {
+  describe("hostile requests", () => {
+    it("never get a 5xx, errors are the bare envelope, successes match the description", async () => {
+      await fc.assert(
+        fc.asyncProperty(hostilePath, method, async (path, verb) => {
+          fc.pre(reachesApp(http, path));
+          await checkAnswer(http, path, verb);
+        }),
+        RUNS,
+      );
+    });
 
-  it("accepted spot and surfer list parameters give exactly the pure query's answer", async () => {
-    const catalog = testCatalog();
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/spots", "/api/surfers"), hostileQuery, async (endpoint, query) => {
-        const { status, body } = await checkAnswer(`${endpoint}?${query}`, "GET");
-        if (status !== 200) return;
-        const search = new URL(`${endpoint}?${query}`, "http://localhost").searchParams;
-        const value = (name: string) => (search.get(name) ? search.get(name)! : undefined);
-        const list = (name: string) => {
-          const keys = [...new Set((value(name) ?? "").split(",").map(foldKey).filter(Boolean))];
-          return keys.length ? keys : undefined;
-        };
-        const page = { limit: Number(value("limit") ?? 20), offset: Number(value("offset") ?? 0) };
-        const filters = Object.fromEntries(
-          (endpoint === "/api/spots"
-            ? ["country", "region", "wave_type", "skill_level", "tag", "tier"]
-            : ["country", "discipline", "era", "tier"]
-          )
-            .map((name) => [name, list(name)])
-            .filter(([, keys]) => keys),
-        );
-        const spots = endpoint === "/api/spots";
-        const found = spots
-          ? listSpots(catalog, { filters, q: value("q") }, page)
-          : listSurfers(catalog, { filters, q: value("q") }, page);
-        const collection = spots ? catalog.spots : catalog.surfers;
-        const items = Array.from(found.positions, (position) => pieceValue(collection.list, position));
-        expect(JSON.parse(body)).toEqual({ [spots ? "spots" : "surfers"]: items, ...page, total: found.total });
-      }),
-      RUNS,
-    );
-  });
+    it("accepted spot and surfer list parameters give exactly the pure query's answer", async () => {
+      const catalog = testCatalog();
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom("/api/spots", "/api/surfers"), hostileQuery, async (endpoint, query) => {
+          fc.pre(reachesApp(http, `${endpoint}?${query}`));
+          const { status, body } = await checkAnswer(http, `${endpoint}?${query}`, "GET");
+          if (status !== 200) return;
+          const search = new URL(`${endpoint}?${query}`, "http://localhost").searchParams;
+          const value = (name: string) => (search.get(name) ? search.get(name)! : undefined);
+          const list = (name: string) => {
+            const keys = [...new Set((value(name) ?? "").split(",").map(foldKey).filter(Boolean))];
+            return keys.length ? keys : undefined;
+          };
+          const page = { limit: Number(value("limit") ?? 20), offset: Number(value("offset") ?? 0) };
+          const filters = Object.fromEntries(
+            (endpoint === "/api/spots"
+              ? ["country", "region", "wave_type", "skill_level", "tag", "tier"]
+              : ["country", "discipline", "era", "tier"]
+            )
+              .map((name) => [name, list(name)])
+              .filter(([, keys]) => keys),
+          );
+          const spots = endpoint === "/api/spots";
+          const found = spots
+            ? listSpots(catalog, { filters, q: value("q") }, page)
+            : listSurfers(catalog, { filters, q: value("q") }, page);
+          const collection = spots ? catalog.spots : catalog.surfers;
+          const items = Array.from(found.positions, (position) => pieceValue(collection.list, position));
+          expect(JSON.parse(body)).toEqual({ [spots ? "spots" : "surfers"]: items, ...page, total: found.total });
+        }),
+        RUNS,
+      );
+    });
 
-  it("prototype keys are only ever unknown parameters", async () => {
-    for (const key of ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"]) {
-      const response = await app.request(`/api/spots?${key}=1`);
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toMatch(new RegExp(`^unknown parameter '${key}'`));
-    }
+    it("prototype keys are only ever unknown parameters", async () => {
+      for (const key of ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"]) {
+        const response = await http.fetch(`/api/spots?${key}=1`);
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { error: string }).error).toMatch(new RegExp(`^unknown parameter '${key}'`));
+      }
+    });
   });
 });

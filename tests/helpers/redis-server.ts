@@ -1,5 +1,5 @@
 /**
- * A real redis-server (Debian's package; .ci/run installs it) on a free loopback port,
+ * A real redis-server (Debian's package; `npm test` installs it as root) on a free loopback port,
  * with append-only persistence in a folder of its own, for the tests of the Redis store.
  * A missing redis-server fails the tests that need it: it is never skipped.
  */

@@ -19,8 +19,14 @@ import type { ObservedResponse } from "./openapi.ts";
 import { startTestServer } from "./server.ts";
 
 export interface Target {
+  /** The answer as a web Response (the real server's is what `fetch` read off the socket). */
+  fetch(url: string, init?: RequestInit): Promise<Response>;
   observe(url: string, init?: RequestInit): Promise<ObservedResponse>;
   close(): Promise<void>;
+}
+
+async function observed(response: Response): Promise<ObservedResponse> {
+  return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
 /** What a target serves: the test snapshot (or another file), seen at a given moment. */
@@ -45,23 +51,17 @@ export async function openTarget(kind: TargetKind, setup: Setup = {}): Promise<T
       social: setup.social,
       openapi: testDescription(),
     });
-    return {
-      async observe(url, init = {}) {
-        const response = await app.request(url, init);
-        return { status: response.status, headers: response.headers, body: await response.text() };
-      },
-      async close() {},
-    };
+    const fetch = async (url: string, init: RequestInit = {}) => app.request(url, init);
+    return { fetch, observe: async (url, init) => observed(await fetch(url, init)), async close() {} };
   }
   const overrides: Partial<ServerConfig> = { corsOrigins: new Set([ALLOWED_ORIGIN]), snapshotPath };
   if (setup.socialConfig) overrides.social = setup.socialConfig;
   const server = await startTestServer(overrides, undefined, { now: setup.now });
   const base = `http://127.0.0.1:${server.port}`;
+  const fetchFromServer = (url: string, init: RequestInit = {}) => fetch(`${base}${url}`, init);
   return {
-    async observe(url, init = {}) {
-      const response = await fetch(`${base}${url}`, init);
-      return { status: response.status, headers: response.headers, body: await response.text() };
-    },
+    fetch: fetchFromServer,
+    observe: async (url, init) => observed(await fetchFromServer(url, init)),
     close: () => server.close(),
   };
 }

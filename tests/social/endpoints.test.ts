@@ -126,7 +126,8 @@ describe("GET /api/social/feed", () => {
     const started = performance.now();
     const { status } = await getJson(appWith().app, "/api/social/feed");
     expect(status).toBe(503);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // Given up at the 500 ms timeout: the fake's slow answer takes 30 s.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(readFileSync(cacheFile, "utf8")).toBe("{corrupt");
   });
 });

@@ -9,6 +9,7 @@ import { createRedactor } from "../../runtime/redact.ts";
 import { failedAccount } from "../../runtime/social/scoring.ts";
 import type { SocialStore } from "../../runtime/social/store.ts";
 import { emptyCache, type SocialCache } from "../../runtime/social/types.ts";
+import { waitUntil } from "../helpers/wait.ts";
 
 export interface StoreUnderTest {
   /** A place nobody has written yet (a file path, a key prefix). */
@@ -125,11 +126,12 @@ export function storeSuite(kind: string, under: () => StoreUnderTest): void {
     it("shares the upstream backoff until it runs out, and clears it", async () => {
       const store = open(under().freshPlace());
       expect(await store.sharedBackoff()).toBeNull();
-      const state = { failures: 2, until: Date.now() + 150 };
+      // Seconds ahead, so that sharing and reading it back fit on any machine.
+      const state = { failures: 2, until: Date.now() + 3_000 };
       await store.shareBackoff(state);
       expect(await store.sharedBackoff()).toEqual(state);
-      await sleep(200);
-      expect(await store.sharedBackoff()).toBeNull();
+      await waitUntil("the shared backoff ran out", async () => (await store.sharedBackoff()) === null);
+      expect(Date.now()).toBeGreaterThanOrEqual(state.until);
       await store.shareBackoff({ failures: 1, until: Date.now() + 60_000 });
       await store.shareBackoff(null);
       expect(await store.sharedBackoff()).toBeNull();
