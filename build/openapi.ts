@@ -43,8 +43,8 @@ export function compileOpenApi(vocabularies?: Vocabularies, source: string = OPE
  */
 export async function writeOpenApiTypes(openapiFile: string): Promise<string> {
   // Imported here, once the snapshot is written: it loads the TypeScript compiler, which
-  // every build (and `npm run check`) would otherwise load for nothing before its own work:
-  // half a second, and 150 MiB more memory through the build's peak.
+  // every build (and `npm run check`) would otherwise load for nothing before its own work,
+  // and hold in memory through the build's peak.
   const { typesOf } = await import("@surf-catalog/openapi-types");
   const file = openapiFile.replace(/\.json$/, ".d.ts");
   writeFileAtomic(file, await typesOf(JSON.parse(readFileSync(openapiFile, "utf8"))));

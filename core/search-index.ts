@@ -8,9 +8,8 @@
  * doubled letters), at build time and for every query. The build collects, for each field
  * and encoded word, the items that hold it: what FlexSearch's Document index keeps for a
  * strict tokenizer, without the scoring slots, which the runtime never read, and with each
- * distinct word of the texts encoded once (FlexSearch's Document encodes every text whole:
- * at 100k items, indexing and exporting took 6.3 s on the search thread, 1.5 s now). The
- * tests check the postings against a FlexSearch Document over the same documents.
+ * distinct word of the texts encoded once (FlexSearch's Document encodes every text whole,
+ * so a word used by many items is encoded again for each). The tests check the postings against a FlexSearch Document over the same documents.
  *
  * What FlexSearch has no option for is ours: the vocabulary kept beside the postings
  * (every distinct word, sorted, with how many items hold it) lets the runtime find a query
@@ -20,9 +19,8 @@
  * The snapshot holds the postings (each field's words, and the items holding each) as raw
  * Int32 in the pieces file, which another thread reads and hashes while the main thread
  * parses the JSON: the runtime reads postings and nothing else. Importing FlexSearch's own
- * export would rebuild millions of JavaScript arrays at every start (at 100k items, 19 of
- * the snapshot's 32 MB of JSON, and half of its parse); as base64 inside the JSON they
- * were still 17 of its 30 MB, parsed, hashed and decoded on the main thread.
+ * export would rebuild millions of JavaScript arrays at every start, and postings inside
+ * the JSON (even as base64) would be most of what the main thread parses and hashes.
  *
  * Fields: `name` (the item's name and its other names), `pairs` (each adjacent pair of
  * their words joined, so `jbay` finds J-Bay and `mcnamara` finds Mc Namara; found only

@@ -2,8 +2,7 @@
 /**
  * The worker thread of pieces-reader.ts: reads the file it is given, works out its SHA-256,
  * and posts both back, the bytes as a transferred ArrayBuffer (moved, not copied), so that
- * reading 160 MB into fresh memory and hashing it (at 100k spots) takes none of the event
- * loop's time. JavaScript, not TypeScript, so that the same file runs as a worker under
+ * reading the largest file of a snapshot and hashing it takes none of the event loop's time. JavaScript, not TypeScript, so that the same file runs as a worker under
  * tsx, vitest and in the compiled server alike (Node 20 gives a worker no TypeScript
  * loader); `@ts-check` has tsc check it all the same.
  */

@@ -47,8 +47,8 @@ export function compileFilter<T>(items: T[], valuesOf: (item: T) => (string | nu
 
 /**
  * Value id → positions turned around into position → value ids (compressed rows), the ids
- * in the values' order. Done here rather than at every start: at 100k items it took the
- * server about 100 ms, in code the engine had not optimized yet.
+ * in the values' order. Done here rather than at every start: it is a pass over every
+ * item, in code the engine has not optimized yet when the server starts.
  */
 function columnsOf(positionsById: number[][], size: number): CompiledFilter["columns"] {
   const starts = new Int32Array(size + 1);

@@ -2,9 +2,9 @@
  * Where spots are, indexed once: the KDBush index over the spots that have coordinates
  * (embedded as base64), and the world map clustered at every zoom.
  *
- * At 100k spots supercluster takes about 2 s to cluster the world at all 17 zooms. That
- * depends only on the spots' coordinates in default order, so it is started on a thread of
- * its own as soon as that order is known, while the main thread serializes the entries.
+ * Clustering the world at all 17 zooms is one of the build's longest steps. It depends
+ * only on the spots' coordinates in default order, so it is started on a thread of its own
+ * as soon as that order is known, while the main thread serializes the entries.
  */
 import KDBush from "kdbush";
 import { CLUSTERED_ZOOMS, clusterIndex, clusteringAt, clustersJson } from "../../core/clusters.ts";

@@ -1,8 +1,8 @@
 /**
  * Writes the items' serialized forms into the pieces file as they are made: each set is
  * appended to the file's bytes, and described in the snapshot by where it starts and where
- * each of its pieces ends (see core/packed.ts). The bytes go to the sink at once, not held
- * (at 100k spots they are 140 MiB, which used to sit in memory through the build's peak).
+ * each of its pieces ends (see core/packed.ts). The bytes go to the sink at once, not held:
+ * they are the largest thing the build makes, and would otherwise sit in memory through its peak.
  */
 import { createHash } from "node:crypto";
 import { int32Bytes, type PackedInt32Ref, type PackedJson, packInt32 } from "../../core/packed.ts";

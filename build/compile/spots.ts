@@ -20,8 +20,8 @@ export type PendingSpots = Omit<SpotCollection, "search"> & { search: Promise<Se
 /**
  * The spots' collection, map markers and geo index. `content` is consumed: its spot images
  * are taken out of it. They, and the joined entries, are needed only until the entries are
- * serialized, and at 100k spots they are 150 MiB that would otherwise stay alive through
- * the build's peak (while the search and map threads work beside the main thread).
+ * serialized, and at catalog scale they are a large part of what would otherwise stay
+ * alive through the build's peak (while the search and map threads work beside the main thread).
  */
 export async function compileSpots(
   content: Content,

@@ -27,8 +27,8 @@ export const STALLED_WRITE_MS = 30_000;
 const SWEEP_MS = 1000;
 /**
  * Connections a sweep closes per turn of the event loop. Thousands of silent connections
- * reach their timeout in the same second; closing them all at once held the loop for
- * about 300 ms (15,000 sockets), and requests waited behind it.
+ * reach their timeout in the same second; closing them all at once would hold the event
+ * loop for the whole sweep, and requests would wait behind it.
  */
 export const CLOSES_PER_TURN = 256;
 

@@ -1,7 +1,7 @@
 /**
  * The API describing itself: the OpenAPI document as JSON, and the HTML reference
  * rendered from it. Each is made once, when first asked for (rendering the page at start
- * would cost every start about 25 ms for a page few ask for), and kept with its compressed
+ * would slow every start for a page few ask for), and kept with its compressed
  * variants; the page's base address is PUBLIC_URL, never the request's Host.
  */
 import type { H3 } from "h3";
