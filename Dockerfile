@@ -55,7 +55,7 @@ FROM ${NODE_IMAGE} AS runtime
 # capacity. This server keeps its catalog in buffers, not objects, so its old generation
 # is small and that room too: with larger semi-spaces (Node 20's default, and Node 24's,
 # which grow further under load) a stream of never-repeated requests keeps a full marking
-# running most of the time (README, Benchmarks: "The young generation"). The server runs
+# running most of the time (docs/benchmarks.md, "The young generation"). The server runs
 # without it too: the bench and the tests start it with plain `node dist/server.mjs`.
 ENV NODE_ENV=production \
     NODE_OPTIONS="--max-semi-space-size=8" \

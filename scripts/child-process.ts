@@ -1,6 +1,7 @@
 /** Child processes for the benchmark and the attack run: scripts run through tsx (or compiled), their output kept. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { get } from "node:http";
 
 export interface Child {
   process: ChildProcess;
@@ -60,6 +61,22 @@ export async function waitForPort(child: Child, pattern: RegExp): Promise<number
     if (child.process.exitCode !== null) throw new Error(`the server exited:\n${child.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** Asks a server's /healthz until it answers 200; throws if the server exits, or after 30 s. */
+export async function waitForHealthy(port: number, child: Child): Promise<void> {
+  const deadline = performance.now() + 30_000;
+  while (child.process.exitCode === null && performance.now() < deadline) {
+    const ok = await new Promise<boolean>((resolve) => {
+      get({ host: "127.0.0.1", port, path: "/healthz", agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      }).on("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`the server did not come up:\n${child.output()}`);
 }
 
 export function residentMiB(pid: number): number {

@@ -2,7 +2,7 @@
  * `npm run refresh-social`: refreshes the social cache (the file, or Redis when
  * SOCIAL_STORE_URL is set, the same store the servers read) from the Graph API: our
  * own feed, and a score snapshot of every curated account (content/social.yaml, as
- * compiled into the snapshot). Meant to run every 6 hours (README: Social data).
+ * compiled into the snapshot). Meant to run every 6 hours (docs/social.md).
  *
  * Exit code: 0 when everything refreshed, 2 when some parts failed (they keep their
  * cached data), 1 when nothing could be done (then nothing is written). A throttle or a

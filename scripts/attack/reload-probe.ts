@@ -11,9 +11,8 @@
  * Build a 100k catalog for it with `npx tsx scripts/generate-content.ts --spots 100000 --out DIR`
  * and `npx tsx build/cli.ts build --content DIR --out DIST`.
  */
-import { get } from "node:http";
 import { parseArgs } from "node:util";
-import { type Child, finished, run, waitForPort } from "../child-process.ts";
+import { type Child, finished, run, waitForHealthy, waitForPort } from "../child-process.ts";
 
 const { values } = parseArgs({
   options: {
@@ -36,25 +35,11 @@ async function reloaded(server: Child): Promise<void> {
   }
 }
 
-/** Asks /healthz until it answers 200; resolves then. */
-async function firstHealthy(port: number): Promise<void> {
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      get({ host: "127.0.0.1", port, path: "/healthz", agent: false }, (response) => {
-        response.resume();
-        resolve(response.statusCode === 200);
-      }).on("error", () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(5);
-  }
-}
-
 const started = performance.now();
 const server = run(values.server, [], { PORT: "0", HOST: "127.0.0.1", SNAPSHOT_PATH: values.snapshot });
 try {
   const port = await waitForPort(server, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
-  await firstHealthy(port);
+  await waitForHealthy(port, server);
   const startMs = performance.now() - started;
   const probing = finished(
     run("scripts/attack/health-probe.ts", [String(port), String(PROBE_SECONDS), String(PROBE_INTERVAL_MS)]),

@@ -24,7 +24,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { SNAPSHOT_FORMAT } from "../../core/snapshot-format.ts";
-import { type Child, finished, residentMiB, run, waitForPort } from "../child-process.ts";
+import { type Child, finished, residentMiB, run, waitForHealthy, waitForPort } from "../child-process.ts";
 import { FAKE_USER_ID, type FakeGraph, fakeMedia, startFakeGraph } from "../fake-graph.ts";
 import { freePort } from "../free-port.ts";
 import { generateContent } from "../generate-content.ts";
@@ -67,7 +67,7 @@ async function startServer(env: Record<string, string>, stdout: "collect" | "unr
     stdout === "collect"
       ? await waitForPort(child, /listening on http:\/\/127\.0\.0\.1:(\d+)/)
       : Number(env.PORT ?? Number.NaN);
-  if (stdout === "unread") await waitForHealth(port, child);
+  if (stdout === "unread") await waitForHealthy(port, child);
   return {
     child,
     port,
@@ -76,20 +76,6 @@ async function startServer(env: Record<string, string>, stdout: "collect" | "unr
       await child.exited;
     },
   };
-}
-
-async function waitForHealth(port: number, child: Child): Promise<void> {
-  for (let i = 0; i < 1200 && child.process.exitCode === null; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      get({ host: "127.0.0.1", port, path: "/healthz", agent: false }, (response) => {
-        response.resume();
-        resolve(response.statusCode === 200);
-      }).on("error", () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(25);
-  }
-  throw new Error(`the server did not come up:\n${child.output()}`);
 }
 
 interface Health {
