@@ -7,8 +7,10 @@
  * - candidate keys (runtime/catalog/vocabulary.ts): a candidate's order (below 9, 4 bits),
  *   the count of items holding its word (below 2^27), and its index in the vocabulary
  *   (below 2^22): 4 + 27 + 22 = 53 bits;
- * - rank keys (runtime/catalog/search-ranking.ts): a rank (below 2^22) and the item's
- *   position (below 2^31, as any Int32 position is): 22 + 31 = 53 bits, beyond both limits.
+ * - rank keys (runtime/catalog/search-ranking.ts): a rank (below 2^24) and the item's
+ *   position (given 29 bits, beyond the item limit): 24 + 29 = 53 bits;
+ * - nearest-first keys (runtime/catalog/geo.ts): a distance in metres (below 2^25) and a
+ *   spot's rank, below the item limit: 25 + 27 = 52 bits.
  *
  * At 2^27 (134 million) items and 2^22 (4 million) distinct words, both are far beyond any
  * surf catalog.

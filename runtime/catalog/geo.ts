@@ -4,6 +4,7 @@
  * whose west edge is east of its east edge crosses the antimeridian.
  */
 import { around } from "geokdbush";
+import { ITEM_COUNT_BITS } from "../../core/search-limits.ts";
 import type { Catalog } from "../snapshot.ts";
 import { membership } from "./bits.ts";
 import { type Positions, smallestOf, smallestSorted } from "./positions.ts";
@@ -128,8 +129,13 @@ export interface Measured {
  */
 const ROUNDING_MARGIN_KM = 0.0011;
 
-/** A sort key's low part is the position's rank in the usual order; catalogs stay far below 2^26 items. */
-const RANK_SPACE = 2 ** 26;
+/**
+ * A sort key: the distance in whole metres (below 2^25, more than half the Earth's
+ * circumference) times RANK_SPACE, plus the position's rank in the usual order. Ranks stay
+ * below 2^27 because the search index refuses a larger collection, at build and at load
+ * (core/search-limits.ts): 25 + 27 = 52 bits, exact in a Float64.
+ */
+const RANK_SPACE = 2 ** ITEM_COUNT_BITS;
 
 /**
  * The first `count` of `ordered` (positions in the usual answer order) nearest first, with
