@@ -9,7 +9,8 @@
  * and encoded word, the items that hold it: what FlexSearch's Document index keeps for a
  * strict tokenizer, without the scoring slots, which the runtime never read, and with each
  * distinct word of the texts encoded once (FlexSearch's Document encodes every text whole,
- * so a word used by many items is encoded again for each). The tests check the postings against a FlexSearch Document over the same documents.
+ * so a word used by many items is encoded again for each). The tests check the postings
+ * against a FlexSearch Document over the same documents.
  *
  * What FlexSearch has no option for is ours: the vocabulary kept beside the postings
  * (every distinct word, sorted, with how many items hold it) lets the runtime find a query
