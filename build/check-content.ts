@@ -38,6 +38,10 @@ export function checkContent(content: Content, problems: Problems): void {
   for (const { record, place } of content.spots) {
     if ((record.latitude === null) !== (record.longitude === null))
       problems.add(place, "latitude and longitude go together: give both or neither");
+    if ((record.latitude === null) !== (record.location_precision === null))
+      problems.add(place, "location_precision goes with coordinates: break or town when they are given, else blank");
+    if (record.location_precision === "town" && record.location_place === null)
+      problems.add(place, "location_place names the gazetteer place a town-level location comes from");
     if (record.updated_at < record.created_at)
       problems.add(place, `updated_at ${record.updated_at} is before created_at ${record.created_at}`);
     const seen = new Set<string>();

@@ -22,6 +22,7 @@ import {
 import {
   DISCIPLINES,
   ERAS,
+  LOCATION_PRECISIONS,
   QA_TIERS,
   QUOTE_CATEGORIES,
   RELATIONS,
@@ -48,6 +49,8 @@ export const spotSchema = {
   region: optional(filterable),
   latitude: optional(decimal(-90, 90)),
   longitude: optional(decimal(-180, 180)),
+  location_precision: optional(oneOf(LOCATION_PRECISIONS)),
+  location_place: optional(text),
   wave_type: optional(oneOf(WAVE_TYPES)),
   skill_level: optional(oneOf(SKILL_LEVELS)),
   best_months: optional(text),

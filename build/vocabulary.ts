@@ -3,6 +3,11 @@
  * values; a typo in content is caught by the build with a did-you-mean.
  */
 export const WAVE_TYPES = ["beach", "reef", "point", "river-mouth"] as const;
+/**
+ * How close a spot's coordinates are to its wave: `break` from a page that prints them (about 1 km),
+ * `town` from the gazetteer's entry for the place its sources name (about 10 km).
+ */
+export const LOCATION_PRECISIONS = ["break", "town"] as const;
 export const SKILL_LEVELS = ["beginner", "intermediate", "advanced", "expert"] as const;
 /** In ranking order: lists show iconic first, then regional, then the rest. */
 export const TIERS = ["iconic", "regional", "local"] as const;

@@ -171,8 +171,8 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
     "history",
   ];
   const spots: string[] = [
-    "id,slug,name,country_code,region,latitude,longitude,wave_type,skill_level,best_months,tier,summary,tags," +
-      "aliases,sources,created_at,updated_at",
+    "id,slug,name,country_code,region,latitude,longitude,location_precision,location_place,wave_type,skill_level," +
+      "best_months,tier,summary,tags,aliases,sources,created_at,updated_at",
   ];
   const images: string[] = ["id,spot,key,alt_text,sort_order,credit,qa_tier"];
   const spotSlugs: string[] = [];
@@ -202,6 +202,8 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
         region,
         hasCoordinates ? (lat[0] + next() * (lat[1] - lat[0])).toFixed(4) : null,
         hasCoordinates ? (lng[0] + next() * (lng[1] - lng[0])).toFixed(4) : null,
+        hasCoordinates ? "break" : null,
+        null,
         pick(WAVE_TYPES),
         pick(SKILLS),
         `${MONTHS[start]}-${MONTHS[(start + 3 + Math.floor(next() * 4)) % 12]}`,
