@@ -51,10 +51,12 @@ async function generatedWith(
   const [header, ...rows] = readFileSync(csv, "utf8").split("\n");
   const placed = rows.map((row, i) => {
     const place = placeOf(i);
-    // Generated names and regions hold no commas: latitude and longitude are the 6th and 7th fields.
+    // Generated names and regions hold no commas: latitude, longitude and location_precision are
+    // the 6th to 8th fields.
     const fields = row.split(",");
-    if (place === undefined || fields.length < 7) return row;
-    fields.splice(5, 2, ...place);
+    if (place === undefined || fields.length < 8) return row;
+    const [latitude, longitude] = place;
+    fields.splice(5, 3, latitude, longitude, latitude === "" ? "" : "break");
     return fields.join(",");
   });
   writeFileSync(csv, [header, ...placed].join("\n"));
