@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { EventStatus, WindowType } from "../../core/resources.ts";
 import type { EventEntry } from "../../core/snapshot-format.ts";
-import { eventStatus, localDay } from "../../runtime/calendar/event-status.ts";
+import { eventStatus, localDay, msUntilStatusChange } from "../../runtime/calendar/event-status.ts";
 
 function entry(
   timeZone: string,
@@ -109,5 +109,26 @@ describe("localDay", () => {
     expect(localDay(instant, "Pacific/Honolulu")).toBe("2026-12-31");
     expect(localDay(instant, "Australia/Melbourne")).toBe("2027-01-01");
     expect(localDay(instant, "UTC")).toBe("2027-01-01");
+  });
+});
+
+describe("msUntilStatusChange", () => {
+  const HORIZON = 300_000;
+  const until = (event: EventEntry, iso: string) => msUntilStatusChange(event, new Date(iso), HORIZON);
+  // Kathmandu is UTC+5:45: its midnights fall at 18:15 UTC.
+  const kathmandu = entry("Asia/Kathmandu", "scheduled", "2027-05-01", "2027-05-02");
+
+  it("is the milliseconds to the local midnight that changes the status", () => {
+    expect(until(kathmandu, "2027-04-30T18:12:30Z")).toBe(150_000);
+    expect(until(kathmandu, "2027-04-30T18:14:59.999Z")).toBe(1);
+    expect(until(kathmandu, "2027-05-02T18:10:00.250Z")).toBe(299_750);
+    expect(until(eddie, "2027-01-23T09:59:00Z")).toBe(60_000);
+    expect(until(melbourneSummer, "2027-01-03T12:59:00Z")).toBe(60_000);
+  });
+
+  it("is undefined when the status does not change within the horizon, midnights included", () => {
+    expect(until(kathmandu, "2027-04-30T18:09:59.999Z")).toBeUndefined();
+    expect(until(kathmandu, "2027-05-01T18:14:00Z")).toBeUndefined();
+    expect(until(eddie, "2027-01-01T09:58:00Z")).toBeUndefined();
   });
 });

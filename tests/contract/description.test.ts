@@ -15,7 +15,7 @@ import { EVENT_STATUSES, WINDOW_TYPES } from "../../core/resources.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../../core/slug.ts";
 import type { Snapshot } from "../../core/snapshot-format.ts";
 import { Q_MAX_LENGTH } from "../../runtime/http/params.ts";
-import { SUCCESS_CACHE_CONTROL } from "../../runtime/http/respond.ts";
+import { cacheControl, SUCCESS_CACHE_CONTROL } from "../../runtime/http/respond.ts";
 import { openApiPathFor } from "../../runtime/openapi/load.ts";
 import { Contract, testDescription } from "../helpers/openapi.ts";
 
@@ -141,6 +141,9 @@ describe("its closed lists and constants are the code's", () => {
     expect(schemas.Slug.pattern).toBe(`^${SLUG_PATTERN_SOURCE}$`);
     expect(schemas.Slug.maxLength).toBe(SLUG_MAX_LENGTH);
     expect(components.headers!.CacheControl.schema!.const).toBe(SUCCESS_CACHE_CONTROL);
+    const untilChange = new RegExp(components.headers!.CacheControlUntilChange.schema!.pattern!);
+    for (const seconds of [0, 9, 10, 99, 100, 299, 300]) expect(cacheControl(seconds)).toMatch(untilChange);
+    for (const seconds of [301, 1000]) expect(cacheControl(seconds)).not.toMatch(untilChange);
   });
 });
 

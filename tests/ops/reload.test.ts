@@ -38,11 +38,16 @@ const total = async () => ((await (await fetch(`${base}/api/spots?limit=1`)).jso
 const health = async () =>
   (await (await fetch(`${base}/healthz`)).json()) as { status: string; version: string; builtAt: string };
 
+/** The snapshot tag of a list's purge tags. */
+const snapshotTag = async () => (await fetch(`${base}/api/spots?limit=1`)).headers.get("surrogate-key")?.split(" ")[0];
+
 describe("reload", () => {
   it("answers from the old snapshot while the new one loads, then swaps it in (caches too) and logs it", async () => {
     const before = await health();
     expect(await total()).toBeGreaterThan(100);
     await total(); // now in the fast path too
+    // The purge tag names the version /healthz reports, on replayed answers too.
+    for (let i = 0; i < 3; i++) expect(await snapshotTag()).toBe(`snapshot-${before.version}`);
 
     const staging = mkdtempSync(path.join(dir, "staging-"));
     const built = await buildSnapshot({
@@ -74,6 +79,7 @@ describe("reload", () => {
     const after = await health();
     expect(after.version).not.toBe(before.version);
     expect(after.version).toBe(server.version());
+    for (let i = 0; i < 3; i++) expect(await snapshotTag()).toBe(`snapshot-${after.version}`);
     expect(Date.parse(after.builtAt)).toBeGreaterThanOrEqual(Date.parse(before.builtAt));
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines.map((line) => JSON.parse(line))).toContainEqual(
