@@ -47,8 +47,8 @@ sub vcl_recv {
     unset req.http.X-Request-Id;
 
     # The API answers every origin it does not allow alike, so those share one copy. EDIT: one
-    # anchored regular expression matching exactly the origins in CORS_ORIGINS.
-    if (req.http.Origin !~ "^https://(app|www)\.example\.com$") {
+    # anchored expression for exactly the origins in CORS_ORIGINS, e.g. "^https://(www\.)?surf\.example$".
+    if (req.http.Origin !~ "^https://surf\.example$") {
         unset req.http.Origin;
     }
 
@@ -75,6 +75,10 @@ sub vcl_recv {
 }
 
 sub vcl_backend_response {
+    # A failed refresh of a stale copy keeps that copy (stale-if-error) instead of replacing it.
+    if (beresp.status >= 500 && bereq.is_bgfetch) {
+        return (abandon);
+    }
     # xkey files the copy under the tags of its xkey header: the API's Surrogate-Key.
     if (beresp.http.Surrogate-Key) {
         set beresp.http.xkey = beresp.http.Surrogate-Key;
@@ -88,6 +92,9 @@ sub vcl_backend_response {
 
 # No replica answered and nothing is cached: the API's error envelope, readable in a browser.
 sub vcl_backend_error {
+    if (bereq.is_bgfetch) {
+        return (abandon);
+    }
     set beresp.http.Content-Type = "application/json; charset=utf-8";
     set beresp.http.Cache-Control = "no-store";
     if (bereq.http.Origin) {
@@ -105,6 +112,7 @@ sub vcl_synth {
     set resp.http.Cache-Control = "no-store";
     if (resp.status == 200) {
         set resp.body = {"{"purged":"} + resp.reason + "}";
+        set resp.reason = "OK";
     } else {
         set resp.body = {"{"error":""} + resp.reason + """","code":"PURGE_REFUSED"}""";
     }
