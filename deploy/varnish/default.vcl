@@ -75,7 +75,8 @@ sub vcl_recv {
 }
 
 sub vcl_backend_response {
-    # A failed refresh of a stale copy keeps that copy (stale-if-error) instead of replacing it.
+    # A refresh of a stale copy that gets a 5xx keeps that copy (stale-if-error) instead of
+    # replacing it with the error.
     if (beresp.status >= 500 && bereq.is_bgfetch) {
         return (abandon);
     }
@@ -92,9 +93,6 @@ sub vcl_backend_response {
 
 # No replica answered and nothing is cached: the API's error envelope, readable in a browser.
 sub vcl_backend_error {
-    if (bereq.is_bgfetch) {
-        return (abandon);
-    }
     set beresp.http.Content-Type = "application/json; charset=utf-8";
     set beresp.http.Cache-Control = "no-store";
     if (bereq.http.Origin) {
