@@ -44,7 +44,10 @@ export interface RequestLine {
   query: string | undefined;
   status: number;
   durationMs: number;
+  /** The server's own id of the request, the one its answer carries. */
   requestId: string;
+  /** The caller's `X-Request-Id`, when it sent a sane one: logged, never echoed. */
+  clientRequestId?: string;
 }
 
 export interface LoggerOptions {

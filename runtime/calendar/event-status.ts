@@ -30,3 +30,23 @@ export function eventStatus(entry: EventEntry, now: Date): EventStatus {
   if (entry.event.windowType === "scheduled") return "live";
   return entry.calledOn.includes(today) ? "live" : "window-open";
 }
+
+/**
+ * Milliseconds from `now` until the entry's status changes, when that is within `horizonMs`;
+ * undefined otherwise. A status changes only when the day at the event's location does, so
+ * at most once within a few hours: the moment is found by bisection, eventStatus deciding.
+ */
+export function msUntilStatusChange(entry: EventEntry, now: Date, horizonMs: number): number | undefined {
+  const status = eventStatus(entry, now);
+  const start = now.getTime();
+  if (eventStatus(entry, new Date(start + horizonMs)) === status) return undefined;
+  // Invariant: the status at `start + low` is the current one, at `start + high` it is not.
+  let low = 0;
+  let high = horizonMs;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (eventStatus(entry, new Date(start + middle)) === status) low = middle;
+    else high = middle;
+  }
+  return high;
+}

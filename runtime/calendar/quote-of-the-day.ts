@@ -17,3 +17,8 @@ export function quoteOfTheDay(quotes: QuoteEntry[], now: Date): Quote | undefine
   if (pool.length === 0) return undefined;
   return pool[utcDayNumber(now) % pool.length].quote;
 }
+
+/** Seconds from `now` to the next UTC midnight, when the Quote of the Day changes. */
+export function secondsToNextUtcDay(now: Date): number {
+  return (DAY_MS - (now.getTime() % DAY_MS)) / 1000;
+}

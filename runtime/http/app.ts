@@ -35,7 +35,11 @@ export interface AppOptions {
 }
 
 export function createApp(options: AppOptions): H3 {
-  const context: ResponseContext = { corsOrigins: options.corsOrigins, reportFailure: options.reportFailure };
+  const context: ResponseContext = {
+    corsOrigins: options.corsOrigins,
+    snapshotVersion: options.catalog.snapshot.version,
+    reportFailure: options.reportFailure,
+  };
   // silent: h3 would log every thrown 4xx; errorAnswer reports the 5xx itself.
   const app = new H3({
     silent: true,

@@ -68,9 +68,19 @@ export function isPreflight(request: Request): boolean {
   );
 }
 
+/** A list of header names (HTTP tokens, comma-separated), of a sane length: nothing else is echoed. */
+const HEADER_NAMES = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
+const HEADER_NAMES_MAX_LENGTH = 1024;
+
+/**
+ * What a preflight allows: GET, and the request headers the browser asked for when they are
+ * a well-formed list of names (anything else is not echoed, and the browser then refuses).
+ */
 export function preflightHeaders(request: Request): string[] {
   const headers = ["access-control-allow-methods", "GET", "access-control-max-age", "600"];
-  const requested = request.headers.get("access-control-request-headers");
-  if (requested) headers.push("access-control-allow-headers", requested);
+  const requested = request.headers.get("access-control-request-headers")?.trim();
+  if (requested && requested.length <= HEADER_NAMES_MAX_LENGTH && HEADER_NAMES.test(requested)) {
+    headers.push("access-control-allow-headers", requested);
+  }
   return headers;
 }

@@ -1,7 +1,7 @@
 /**
  * What a request's log line says of it: the path and query, bounded, printable, with
- * query values whose names look like secrets redacted; and its request id, which is the
- * caller's `X-Request-Id` when it sends a sane one, else a new one.
+ * query values whose names look like secrets redacted; its request id, always the server's
+ * own; and the caller's `X-Request-Id` beside it when it sends a sane one.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -13,14 +13,22 @@ const UNPRINTABLE = /[^\x20-\x7e]/;
 const ESCAPED_NAME = /(?:^|&)[^=&]*%/;
 const X_REQUEST_ID = "x-request-id";
 
-export function requestIdOf(request: IncomingMessage): string {
+/**
+ * The request's ids: `requestId` is always made here, never taken from the request, because it
+ * goes out on the answer and a shared cache would hand a caller's value to every later client.
+ * The caller's own `X-Request-Id`, when sane, is only logged beside it (`clientRequestId`), so
+ * a trace across services still finds the line.
+ */
+export function requestIdsOf(request: IncomingMessage): { requestId: string; clientRequestId: string | undefined } {
   const raw = request.rawHeaders;
+  let clientRequestId: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     if (raw[i].length === X_REQUEST_ID.length && raw[i].toLowerCase() === X_REQUEST_ID) {
-      return SANE_REQUEST_ID.test(raw[i + 1]) ? raw[i + 1] : randomUUID();
+      clientRequestId = SANE_REQUEST_ID.test(raw[i + 1]) ? raw[i + 1] : undefined;
+      break;
     }
   }
-  return randomUUID();
+  return { requestId: randomUUID(), clientRequestId };
 }
 
 /** The path and query as logged. (Per request: the common case is kept cheap.) */

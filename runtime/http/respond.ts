@@ -10,13 +10,29 @@ import type { Answer, RequestConditions } from "./answer.ts";
 import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
 import { corsHeaders, type OriginAllowList } from "./cors.ts";
 import { describeError, type ReportFailure } from "./errors.ts";
+import { purgeTagHeaders } from "./purge-tags.ts";
 
-export const SUCCESS_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
+/** How long a shared cache may keep a success before it asks again. */
+export const MAX_AGE_SECONDS = 300;
+
+/**
+ * A success's Cache-Control. Past max-age, a cache may serve its copy for 10 minutes more
+ * while it revalidates, and for a day while the origin fails (answers 5xx or cannot be
+ * reached): the catalog changes only with a release, so a copy a day old is still right,
+ * and far better for a browser than a cache's own error page without CORS headers.
+ */
+export function cacheControl(maxAgeSeconds: number): string {
+  return `public, max-age=${maxAgeSeconds}, stale-while-revalidate=600, stale-if-error=86400`;
+}
+
+export const SUCCESS_CACHE_CONTROL = cacheControl(MAX_AGE_SECONDS);
 export const JSON_TYPE = "application/json; charset=utf-8";
 export const HTML_TYPE = "text/html; charset=utf-8";
 
 export interface ResponseContext {
   corsOrigins: OriginAllowList;
+  /** The version of the snapshot answers are made from, for their purge tags. */
+  snapshotVersion: string;
   /** Unexpected failures (500s) are reported here, never to the client. */
   reportFailure?: ReportFailure;
 }
@@ -31,6 +47,11 @@ export interface Representation {
   contentType: string;
   /** Headers that describe this body (a page's CSP): sent with it, not with a 304. */
   bodyHeaders?: string[];
+  /**
+   * For a body the clock will change (the Quote of the Day, event statuses): seconds until
+   * it does, when that is sooner than MAX_AGE_SECONDS; max-age then ends there.
+   */
+  freshForSeconds?: number;
   /** Only for a representation served for the process's life (lasting): its ETag and compressed copies, made once. */
   kept?: Kept;
 }
@@ -94,11 +115,16 @@ function variant(body: Representation, encoding: Encoding): Promise<Buffer> {
   return made;
 }
 
-/** 200 with the body in the negotiated encoding, or 304 when the client already has those bytes. */
+/**
+ * 200 with the body in the negotiated encoding, or 304 when the client already has those
+ * bytes. Both carry the purge tags: a cache that revalidates a copy takes the 304's headers,
+ * so a page unchanged by a release is then tagged with the new snapshot.
+ */
 export async function successAnswer(
   conditions: RequestConditions,
   context: ResponseContext,
   body: Representation,
+  tags: string[],
 ): Promise<Answer> {
   const encoding = encodingFor(body, conditions);
   // Each encoding is its own representation, so it has its own strong ETag.
@@ -107,9 +133,10 @@ export async function successAnswer(
   const headers = [
     ...commonHeaders(conditions, context, "Origin, Accept-Encoding"),
     "cache-control",
-    SUCCESS_CACHE_CONTROL,
+    body.freshForSeconds === undefined ? SUCCESS_CACHE_CONTROL : cacheControl(maxAgeFor(body.freshForSeconds)),
     "etag",
     etag,
+    ...purgeTagHeaders(tags),
   ];
   if (matchesIfNoneMatch(conditions.ifNoneMatch, etag)) return { status: 304, headers, body: null };
   const bytes = encoding ? await variant(body, encoding) : body.bytes;
@@ -119,9 +146,19 @@ export async function successAnswer(
   return { status: 200, headers, body: bytes };
 }
 
-/** The answer to a preflight from an allowed origin. */
+/** max-age for a body that changes in `freshForSeconds`: never past that, never longer than the usual. */
+function maxAgeFor(freshForSeconds: number): number {
+  return Math.max(0, Math.min(MAX_AGE_SECONDS, Math.floor(freshForSeconds)));
+}
+
+/**
+ * The answer to a preflight from an allowed origin. It echoes the requested headers, so it
+ * varies on them and on the method asked for (OPTIONS answers are not stored by shared
+ * caches, RFC 9110 9.3.7; the Vary keeps one that does from mixing them up).
+ */
 export function preflightAnswer(conditions: RequestConditions, context: ResponseContext, extra: string[]): Answer {
-  return { status: 204, headers: [...commonHeaders(conditions, context, "Origin"), ...extra], body: null };
+  const vary = "Origin, Access-Control-Request-Headers, Access-Control-Request-Method";
+  return { status: 204, headers: [...commonHeaders(conditions, context, vary), ...extra], body: null };
 }
 
 /** Every error, as the envelope, never cached. */

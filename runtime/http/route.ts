@@ -9,6 +9,7 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../../core/slug.ts";
 import { type Answer, toWebResponse, webRequestConditions } from "./answer.ts";
 import { isPreflight, preflightHeaders } from "./cors.ts";
 import { methodNotAllowed, notFound } from "./errors.ts";
+import { purgeTags } from "./purge-tags.ts";
 import { preflightAnswer, type Representation, type ResponseContext, successAnswer } from "./respond.ts";
 
 export type AnswersFrom = "snapshot" | "clock" | "social";
@@ -58,7 +59,10 @@ export function route(app: H3, path: string, answersFrom: AnswersFrom, context: 
       return settle(event, preflightAnswer(conditions, context, preflightHeaders(req)));
     }
     if (req.method !== "GET") throw methodNotAllowed(req.method);
-    return settle(event, await successAnswer(conditions, context, await handler(event)));
+    const body = await handler(event);
+    // The handler took the slug only if it is one (slugParam); only detail routes have one.
+    const tags = purgeTags(context.snapshotVersion, path, event.context.params?.slug);
+    return settle(event, await successAnswer(conditions, context, body, tags));
   });
 }
 

@@ -1,8 +1,8 @@
 /**
- * The server's one request handler, in the order a request meets it: a request id and a
- * log line for every request; /healthz; the replay cache; the app. Every answer, whoever
- * made it, reaches the socket through writeAnswer, so a replayed answer is the very bytes
- * the app made.
+ * The server's one request handler, in the order a request meets it: a request id of the
+ * server's own and a log line for every request; /healthz; the replay cache; the app. Every
+ * answer, whoever made it, reaches the socket through writeAnswer, so a replayed answer is
+ * the very bytes the app made (the request id, added there, is never replayed).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { H3 } from "h3";
@@ -11,7 +11,7 @@ import type { Logger } from "../log.ts";
 import { type Answer, nodeRequestConditions, writeAnswer } from "./answer.ts";
 import { type HealthState, healthAnswer, isHealthPath } from "./health.ts";
 import type { ReplayCache } from "./replay-cache.ts";
-import { loggablePath, requestIdOf } from "./request-log.ts";
+import { loggablePath, requestIdsOf } from "./request-log.ts";
 import { internalErrorAnswer } from "./respond.ts";
 import type { Exchange } from "./route.ts";
 
@@ -31,12 +31,13 @@ export function requestHandler(
 ): NodeHandler {
   return (request, response) => {
     const started = performance.now();
-    const requestId = requestIdOf(request);
+    const { requestId, clientRequestId } = requestIdsOf(request);
     const finish = (answer: Answer) => {
       writeAnswer(response, answer, ["x-request-id", requestId]);
       const { path, query } = loggablePath(request.url ?? "/");
       const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-      logger.request({ method: request.method ?? "GET", path, query, status: answer.status, durationMs, requestId });
+      const method = request.method ?? "GET";
+      logger.request({ method, path, query, status: answer.status, durationMs, requestId, clientRequestId });
     };
     if (isHealthPath(request.url)) return finish(healthAnswer(request.method, health));
     const { app, replay } = current();

@@ -158,8 +158,10 @@ describe("the checker rejects what the description does not allow", () => {
     body: JSON.stringify(body),
     headers: new Headers({
       "content-type": "application/json; charset=utf-8",
-      "cache-control": status < 300 ? "public, max-age=300, stale-while-revalidate=600" : "no-store",
+      "cache-control":
+        status < 300 ? "public, max-age=300, stale-while-revalidate=600, stale-if-error=86400" : "no-store",
       etag: '"abc"',
+      ...(status < 300 ? { "surrogate-key": "snapshot-0123abcd spots", "cache-tag": "snapshot-0123abcd,spots" } : {}),
       vary: "Origin",
       "x-content-type-options": "nosniff",
       ...headers,

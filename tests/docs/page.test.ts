@@ -107,7 +107,9 @@ describeMatrix("GET /api/docs", (http) => {
 
   it("carries the shared headers, and a 304 for its ETag", async () => {
     const { response } = await page(http, "/api/docs", { origin: ALLOWED_ORIGIN });
-    expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=600");
+    expect(response.headers.get("cache-control")).toBe(
+      "public, max-age=300, stale-while-revalidate=600, stale-if-error=86400",
+    );
     expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);

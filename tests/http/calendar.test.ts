@@ -17,6 +17,13 @@ const at = (iso: string) => {
   clock = new Date(iso);
 };
 const now = () => clock;
+
+/** The max-age of a Cache-Control value, which must otherwise be the usual one. */
+function maxAgeOf(cacheControl: string | null): number {
+  const match = /^public, max-age=(\d+), stale-while-revalidate=600, stale-if-error=86400$/.exec(cacheControl ?? "");
+  if (!match) throw new Error(`unexpected Cache-Control: ${cacheControl}`);
+  return Number(match[1]);
+}
 beforeEach(() => at(DEFAULT_NOW));
 
 const minimal = await builtFixture(`${FIXTURES}/minimal`);
@@ -98,6 +105,20 @@ describeMatrix(
         at("2027-03-02T00:01:00Z");
         const second = await http.getJson("/api/quotes/random");
         expect(second.body.quote.slug).not.toBe(first.body.quote.slug);
+      });
+
+      it("is cached until the next UTC midnight at most, its 304 too", async () => {
+        const maxAge = (response: { headers: Headers }) => maxAgeOf(response.headers.get("cache-control"));
+        at("2027-01-01T12:00:00Z");
+        expect(maxAge(await http.getJson("/api/quotes/random"))).toBe(300);
+        at("2027-01-01T23:58:20Z");
+        const late = await http.fetch("/api/quotes/random");
+        expect(maxAge(late)).toBe(100);
+        const etag = late.headers.get("etag")!;
+        at("2027-01-01T23:59:59.500Z");
+        const notModified = await http.fetch("/api/quotes/random", { headers: { "if-none-match": etag } });
+        expect(notModified.status).toBe(304);
+        expect(maxAge(notModified)).toBe(0);
       });
     });
 
@@ -232,6 +253,27 @@ describeMatrix(
         women: [],
       });
       expect(pipe.orgName).toBe("World Surf League");
+    });
+
+    it("is cached until the next status change of an event it could hold, at most 300 s", async () => {
+      const maxAge = async (path: string) => maxAgeOf((await http.fetch(path)).headers.get("cache-control"));
+      // The Eddie opens at midnight in Honolulu (10:00 UTC) on 2026-12-15, and is live on 2027-01-22 only.
+      at("2026-12-01T00:00:00Z");
+      expect(await maxAge("/api/events")).toBe(300);
+      at("2026-12-15T09:58:00Z");
+      expect(await maxAge("/api/events")).toBe(120);
+      at("2026-12-15T09:59:59.500Z");
+      expect(await maxAge("/api/events")).toBe(0);
+      at("2027-01-22T09:57:00.250Z");
+      expect(await maxAge("/api/events")).toBe(179);
+      // The live list is empty now, but the Eddie joins it at 10:00 UTC; the WSL's list does not change.
+      const live = await http.getJson("/api/events?status=live");
+      expect(live.body.total).toBe(0);
+      expect(maxAgeOf(live.headers.get("cache-control"))).toBe(179);
+      expect(await maxAge("/api/events?org=wsl")).toBe(300);
+      // The day after its called-on day it is window-open again.
+      at("2027-01-23T09:56:40Z");
+      expect(await maxAge("/api/events?org=eddie")).toBe(200);
     });
 
     it("changes its answer when a status changes, through one server whose clock moves", async () => {

@@ -45,6 +45,10 @@ describeMatrix("the conventions every endpoint shares", (http) => {
       expect(response.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
       expect(response.headers.get("access-control-allow-methods")).toBe("GET");
       expect(response.headers.get("access-control-allow-headers")).toBe("if-none-match");
+      // It echoes what the browser asked for, so it varies on that too.
+      expect(response.headers.get("vary")).toBe(
+        "Origin, Access-Control-Request-Headers, Access-Control-Request-Method",
+      );
       expect(await response.text()).toBe("");
     });
 
@@ -185,7 +189,9 @@ describeMatrix("the conventions every endpoint shares", (http) => {
       for (const path of ENDPOINTS) {
         const response = await http.fetch(path);
         expect(response.status, path).toBe(200);
-        expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=600");
+        expect(response.headers.get("cache-control")).toBe(
+          "public, max-age=300, stale-while-revalidate=600, stale-if-error=86400",
+        );
         expect(response.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+"$/);
         expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
         expect(response.headers.get("x-content-type-options")).toBe("nosniff");

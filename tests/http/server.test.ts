@@ -26,7 +26,9 @@ describe("over a real socket", () => {
   it("serves a list with the contract's headers and body", async () => {
     const response = await fetch(`${base}/api/spots?q=nazare`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=600");
+    expect(response.headers.get("cache-control")).toBe(
+      "public, max-age=300, stale-while-revalidate=600, stale-if-error=86400",
+    );
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

@@ -2,11 +2,11 @@
 import type { H3 } from "h3";
 import { EVENT_STATUSES } from "../../../core/resources.ts";
 import type { Snapshot } from "../../../core/snapshot-format.ts";
-import { listClips, listEvents, listQuotes } from "../../calendar/queries.ts";
-import { quoteOfTheDay } from "../../calendar/quote-of-the-day.ts";
+import { listClips, listEvents, listQuotes, secondsUntilEventsChange } from "../../calendar/queries.ts";
+import { quoteOfTheDay, secondsToNextUtcDay } from "../../calendar/quote-of-the-day.ts";
 import { notFound } from "../errors.ts";
 import { filterValues, oneOfParam, parseQuery, yearParam } from "../params.ts";
-import { jsonRepresentation, type ResponseContext } from "../respond.ts";
+import { jsonRepresentation, MAX_AGE_SECONDS, type ResponseContext } from "../respond.ts";
 import { route } from "../route.ts";
 
 const EVENTS = { org: filterValues, tour: filterValues, year: yearParam, status: oneOfParam(EVENT_STATUSES) };
@@ -17,11 +17,13 @@ export function registerCalendarRoutes(app: H3, snapshot: Snapshot, context: Res
     jsonRepresentation(listQuotes(snapshot, parseQuery(event.url.searchParams, QUOTES))),
   );
 
+  // Clock-bound answers: a cache keeps each only until it changes (freshForSeconds).
   route(app, "/api/quotes/random", "clock", context, (event) => {
     parseQuery(event.url.searchParams, {});
-    const quote = quoteOfTheDay(snapshot.quotes, now());
+    const at = now();
+    const quote = quoteOfTheDay(snapshot.quotes, at);
     if (!quote) throw notFound("there is no Quote of the Day: no quote is featured in the catalog");
-    return jsonRepresentation({ quote });
+    return { ...jsonRepresentation({ quote }), freshForSeconds: secondsToNextUtcDay(at) };
   });
 
   route(app, "/api/clips", "snapshot", context, (event) => {
@@ -29,7 +31,10 @@ export function registerCalendarRoutes(app: H3, snapshot: Snapshot, context: Res
     return jsonRepresentation(listClips(snapshot));
   });
 
-  route(app, "/api/events", "clock", context, (event) =>
-    jsonRepresentation(listEvents(snapshot, parseQuery(event.url.searchParams, EVENTS), now())),
-  );
+  route(app, "/api/events", "clock", context, (event) => {
+    const filters = parseQuery(event.url.searchParams, EVENTS);
+    const at = now();
+    const freshForSeconds = secondsUntilEventsChange(snapshot, filters, at, MAX_AGE_SECONDS);
+    return { ...jsonRepresentation(listEvents(snapshot, filters, at)), freshForSeconds };
+  });
 }
