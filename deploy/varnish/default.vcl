@@ -118,6 +118,8 @@ sub vcl_synth {
 }
 
 sub vcl_deliver {
-    # The tag index is Varnish's own; the API's Surrogate-Key and Cache-Tag go on for a CDN.
+    # Purge tags are for this cache, not for clients.
     unset resp.http.xkey;
+    unset resp.http.Surrogate-Key;
+    unset resp.http.Cache-Tag;
 }

@@ -13,6 +13,7 @@ import { waitUntil } from "./wait.ts";
 
 const VARNISHD = "/usr/sbin/varnishd";
 const VARNISHADM = "/usr/bin/varnishadm";
+const VARNISHLOG = "/usr/bin/varnishlog";
 const VCL_DIR = path.resolve("deploy/varnish");
 
 export interface TestVarnish {
@@ -20,6 +21,8 @@ export interface TestVarnish {
   url: string;
   /** A varnishadm command's output, e.g. `backend.list`. */
   admin(...command: string[]): Promise<string>;
+  /** Varnish's log so far of the given record tags, e.g. `TTL`: one `-   TTL   <fields>` line per record. */
+  log(tag: string): Promise<string>;
   /** Waits until varnishd's probes see every replica as `healthy` or every one as `sick`. */
   replicasAre(health: "healthy" | "sick"): Promise<void>;
   /** Stops it and removes its folder. */
@@ -44,7 +47,7 @@ function backendsFor(replicas: string[]): string {
 }
 
 export async function startVarnish(replicas: string[]): Promise<TestVarnish> {
-  for (const program of [VARNISHD, VARNISHADM]) {
+  for (const program of [VARNISHD, VARNISHADM, VARNISHLOG]) {
     if (!existsSync(program)) throw new Error(`${program} is missing: install Debian's varnish and varnish-modules`);
   }
   const dir = mkdtempSync(path.join(tmpdir(), "surf-varnish-"));
@@ -68,6 +71,8 @@ export async function startVarnish(replicas: string[]): Promise<TestVarnish> {
 
   const admin = async (...command: string[]) =>
     (await promisify(execFile)(VARNISHADM, ["-n", workdir, ...command], { encoding: "utf8" })).stdout;
+  const log = async (tag: string) =>
+    (await promisify(execFile)(VARNISHLOG, ["-d", "-n", workdir, "-g", "raw", "-i", tag], { encoding: "utf8" })).stdout;
   let address = "";
   await waitUntil(`varnishd listening (it printed:\n${output})`, async () => {
     if (child.exitCode !== null) throw new Error(`varnishd exited:\n${output}`);
@@ -85,6 +90,7 @@ export async function startVarnish(replicas: string[]): Promise<TestVarnish> {
   return {
     url: `http://127.0.0.1:${port}`,
     admin,
+    log,
     replicasAre,
     output: () => output,
     async remove() {
