@@ -14,6 +14,7 @@ import { waitUntil } from "./wait.ts";
 const VARNISHD = "/usr/sbin/varnishd";
 const VARNISHADM = "/usr/bin/varnishadm";
 const VARNISHLOG = "/usr/bin/varnishlog";
+export const VARNISH_PROGRAMS = [VARNISHD, VARNISHADM, VARNISHLOG];
 const VCL_DIR = path.resolve("deploy/varnish");
 
 export interface TestVarnish {
@@ -47,7 +48,7 @@ function backendsFor(replicas: string[]): string {
 }
 
 export async function startVarnish(replicas: string[]): Promise<TestVarnish> {
-  for (const program of [VARNISHD, VARNISHADM, VARNISHLOG]) {
+  for (const program of VARNISH_PROGRAMS) {
     if (!existsSync(program)) throw new Error(`${program} is missing: install Debian's varnish and varnish-modules`);
   }
   const dir = mkdtempSync(path.join(tmpdir(), "surf-varnish-"));

@@ -6,7 +6,7 @@
  * replica; a purge by `snapshot-<version>` after a reload brings the new content; and
  * through an outage cached URLs still answer while the others get the API's JSON error.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -20,7 +20,7 @@ import { ALLOWED_ORIGIN } from "../helpers/app.ts";
 import { FIXTURES } from "../helpers/fixtures.ts";
 import { type RunningProcess, runNode } from "../helpers/process.ts";
 import { copySnapshot } from "../helpers/targets.ts";
-import { startVarnish, type TestVarnish } from "../helpers/varnishd.ts";
+import { startVarnish, type TestVarnish, VARNISH_PROGRAMS } from "../helpers/varnishd.ts";
 import { waitUntil } from "../helpers/wait.ts";
 
 const PUBLIC_URL = "https://api.surf.example";
@@ -79,40 +79,44 @@ const versionOf = async (base: string) =>
 const purge = (header: "xkey-purge" | "xkey-softpurge", tags: string, from?: string) =>
   send(`${varnish.url}/`, { [header]: tags }, { method: "PURGE", from });
 
-beforeAll(async () => {
-  const bin = path.join(dir, "bin");
-  const compile = runNode("scripts/build-server.ts", { env: { ...process.env, DIST_DIR: bin } });
-  expect(await compile.exited, compile.output()).toBe(0);
-  copySnapshot(dir);
-  for (let i = 0; i < 2; i++) {
-    const replica = runNode(path.join(bin, "server.mjs"), {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        SNAPSHOT_PATH: snapshotPath,
-        CORS_ORIGINS: ALLOWED_ORIGIN,
-        PUBLIC_URL,
-      },
-    });
-    replicas.push({ process: replica, url: await replica.listening() });
-  }
-  varnish = await startVarnish(replicas.map((replica) => replica.url));
-  await varnish.replicasAre("healthy");
-}, 120_000);
-
-afterAll(async () => {
-  await varnish?.remove();
-  for (const replica of replicas) {
-    replica.process.child.kill("SIGKILL");
-    await replica.process.exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
+it("finds Debian's varnishd, varnishadm and varnishlog (npm test installs them as root)", () => {
+  for (const program of VARNISH_PROGRAMS) expect(existsSync(program), `${program} is missing`).toBe(true);
 });
 
 describe("behind Varnish (deploy/varnish/default.vcl)", () => {
+  beforeAll(async () => {
+    const bin = path.join(dir, "bin");
+    const compile = runNode("scripts/build-server.ts", { env: { ...process.env, DIST_DIR: bin } });
+    expect(await compile.exited, compile.output()).toBe(0);
+    copySnapshot(dir);
+    for (let i = 0; i < 2; i++) {
+      const replica = runNode(path.join(bin, "server.mjs"), {
+        cwd: dir,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "production",
+          PORT: "0",
+          HOST: "127.0.0.1",
+          SNAPSHOT_PATH: snapshotPath,
+          CORS_ORIGINS: ALLOWED_ORIGIN,
+          PUBLIC_URL,
+        },
+      });
+      replicas.push({ process: replica, url: await replica.listening() });
+    }
+    varnish = await startVarnish(replicas.map((replica) => replica.url));
+    await varnish.replicasAre("healthy");
+  }, 120_000);
+
+  afterAll(async () => {
+    await varnish?.remove();
+    for (const replica of replicas) {
+      replica.process.child.kill("SIGKILL");
+      await replica.process.exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it("keeps CORS headers and encodings apart: no client gets another's headers or bytes", async () => {
     const url = `${varnish.url}/api/spots?limit=3`;
     const identity = await send(`${replicas[0].url}/api/spots?limit=3`);
