@@ -7,14 +7,15 @@ import directors;
 import std;
 import xkey;
 
-# A replica is used while 3 of its last 5 answers to /healthz were 200 (it answers 503
-# from SIGTERM on, so a replica that is stopping leaves the rotation first).
+# A replica is used while 2 of its last 3 answers to /healthz were 200. From SIGTERM on it
+# answers 503 there for SHUTDOWN_DRAIN_MS, so with a drain of 5 s it leaves the rotation
+# (within 4 s) before it stops listening.
 probe healthz {
     .url = "/healthz";
     .interval = 2s;
     .timeout = 1s;
-    .window = 5;
-    .threshold = 3;
+    .window = 3;
+    .threshold = 2;
 }
 
 # The replicas and the round-robin director `replicas` over them.
