@@ -2,7 +2,9 @@
  * Full-text search over a collection's prebuilt index, forgiving as surfers type:
  *
  * - every word must match, the last also as the start of a word (search-as-you-type);
- * - a word of 4+ characters also matches with one typo, of 8+ with two (vocabulary.ts);
+ * - a word of 5+ characters also matches with one typo, of 9+ with two, the last word as a
+ *   prefix too; a shorter word only as typed, a shorter last word only completes: Meilisearch's
+ *   default typo tolerance, never looser (vocabulary.ts);
  * - plurals match singulars and the other way round (`lefts`, `waves`, `mentawais`);
  * - two adjacent words also match joined (`cloud break` finds Cloudbreak), and names were
  *   indexed with their adjacent words joined (`jbay` finds J-Bay);
