@@ -107,9 +107,9 @@ function townProblem(
   );
 }
 
-/** `Robertsport (LR-11, 11,969 people) at 6.7533, -11.3686` */
+/** `Robertsport (LR, admin1 12, 11,969 people) at 6.7533, -11.3671`; admin1 is GeoNames' code of its province. */
 export function describePlace(place: GazetteerPlace): string {
   const people = place.population.toLocaleString("en-US");
   const at = `${place.latitude.toFixed(4)}, ${place.longitude.toFixed(4)}`;
-  return `${place.name} (${place.countryCode}-${place.adminCode}, ${people} people) at ${at}`;
+  return `${place.name} (${place.countryCode}, admin1 ${place.adminCode}, ${people} people) at ${at}`;
 }

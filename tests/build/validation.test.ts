@@ -195,7 +195,7 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     { "spots.csv": swap("-17.8870,177.1870,break,", "-17.8870,177.1870,town,Nadi") },
     [
       "content/spots.csv:4: latitude, longitude -17.887, 177.187 are not within 10 km of 'Nadi' in FJ: " +
-        "Nadi (FJ-05, 42,284 people) at -17.8031, 177.4162 26 km away; " +
+        "Nadi (FJ, admin1 05, 42,284 people) at -17.8031, 177.4162 26 km away; " +
         'run `npm run locate -- "Nadi" FJ` and copy its coordinates',
     ],
   ],
