@@ -135,6 +135,8 @@ export interface SurfEvent {
   tour: string | null;
   startDate: string;
   endDate: string;
+  /** The organizer has not published the dates: they follow its usual slot (decisions.md: Provisional dates). */
+  provisional: boolean;
   windowType: WindowType;
   /** The IANA time zone its dates and status are reckoned in. */
   timeZone: string;

@@ -200,6 +200,32 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     ],
   ],
   [
+    "an event marked provisional whose summary does not say so",
+    { "events.yaml": swap("  end_date: 2027-02-08\n", "  end_date: 2027-02-08\n  provisional: true\n") },
+    [
+      "content/events.yaml:13: a provisional event's summary says so too, " +
+        "like 'Dates provisional, following the 2026 calendar slot.'",
+    ],
+  ],
+  [
+    "an event whose summary calls its dates provisional, not marked so",
+    {
+      "events.yaml": swap(
+        "  country: US\n  spot: pipeline\n",
+        "  country: US\n  spot: pipeline\n  summary: Dates provisional.\n",
+      ),
+    },
+    [
+      "content/events.yaml:24: the summary calls the dates provisional: add provisional: true " +
+        "(or reword the summary if they are published)",
+    ],
+  ],
+  [
+    "provisional is not a boolean",
+    { "events.yaml": swap("  end_date: 2027-02-08\n", "  end_date: 2027-02-08\n  provisional: maybe\n") },
+    ["content/events.yaml:19: provisional 'maybe' must be true or false"],
+  ],
+  [
     "a timestamp is malformed",
     { "spots.csv": swap("2026-11-01T00:00:00Z,2026-11-02T00:00:00Z", "2026-11-01,2026-11-02T00:00:00Z") },
     ["content/spots.csv:3: created_at '2026-11-01' is not a UTC timestamp like 2026-03-01T00:00:00Z"],
