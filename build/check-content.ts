@@ -91,6 +91,20 @@ export function checkContent(content: Content, problems: Problems): void {
     if (record.spot !== null) reference(record.spot, spotSlugs, "spot", files.spots, placeOf("spot"), problems);
     if (record.end_date < record.start_date)
       problems.add(placeOf("end_date"), `end_date ${record.end_date} is before start_date ${record.start_date}`);
+    // decisions.md: a provisional event's summary says so too, and the field is what a front-end reads.
+    const summarySaysProvisional = /\bprovisional\b/i.test(record.summary ?? "");
+    if (record.provisional === true && !summarySaysProvisional) {
+      problems.add(
+        placeOf("summary"),
+        "a provisional event's summary says so too, like 'Dates provisional, following the 2026 calendar slot.'",
+      );
+    }
+    if (record.provisional !== true && summarySaysProvisional) {
+      problems.add(
+        placeOf("summary"),
+        "the summary calls the dates provisional: add provisional: true (or reword the summary if they are published)",
+      );
+    }
     if (record.called_on.length > 0 && record.window_type !== "holding-period") {
       problems.add(
         placeOf("called_on"),

@@ -17,6 +17,7 @@ import {
   text,
   timestamp,
   timeZone,
+  trueFalse,
   url,
   yesNo,
 } from "./fields.ts";
@@ -142,6 +143,8 @@ export const eventSchema = {
   tour: optional(oneOf(TOURS)),
   start_date: required(date),
   end_date: required(date),
+  /** The dates follow the organizer's usual slot, not published ones; false when absent. */
+  provisional: optional(trueFalse),
   window_type: required(oneOf(WINDOW_TYPES)),
   time_zone: required(timeZone),
   location: required(text),

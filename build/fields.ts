@@ -87,6 +87,10 @@ export function oneOf<const V extends readonly string[]>(values: V): Parser<V[nu
 export const yesNo: Parser<boolean> = (raw, name) =>
   raw === "yes" ? true : raw === "no" ? false : fail(`${name} '${raw}' must be yes or no`);
 
+/** A YAML boolean: `true` or `false`. */
+export const trueFalse: Parser<boolean> = (raw, name) =>
+  raw === "true" ? true : raw === "false" ? false : fail(`${name} '${raw}' must be true or false`);
+
 /** `YYYY-MM-DD`, a real calendar day. */
 export const date: Parser<string> = (raw, name) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);

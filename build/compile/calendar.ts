@@ -32,6 +32,7 @@ export function compileEvents(content: Content): EventEntry[] {
         tour: record.tour,
         startDate: record.start_date,
         endDate: record.end_date,
+        provisional: record.provisional ?? false,
         windowType: record.window_type,
         location: record.location,
         country: record.country,

@@ -26,6 +26,7 @@ function entry(
       tour: null,
       startDate,
       endDate,
+      provisional: false,
       windowType,
       location: "Somewhere",
       country: null,

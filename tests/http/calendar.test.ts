@@ -4,6 +4,7 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { checkContentDir } from "../../build/pipeline.ts";
 import { testCatalog } from "../helpers/app.ts";
 import { catalogFrom } from "../helpers/fixture-catalog.ts";
 import { builtFixture } from "../helpers/fixture-snapshot.ts";
@@ -171,6 +172,7 @@ describeMatrix(
             "name",
             "org",
             "orgName",
+            "provisional",
             "results",
             "slug",
             "sourceUrl",
@@ -184,6 +186,15 @@ describeMatrix(
             "windowType",
           ]);
         }
+        // Provisional dates are marked as content marks them (absent is false), and their summaries say so.
+        const marked = new Map(
+          checkContentDir("content").content.events.map(({ record }) => [record.slug, record.provisional ?? false]),
+        );
+        for (const event of body.events as { slug: string; provisional: boolean; summary: string | null }[]) {
+          expect(event.provisional, event.slug).toBe(marked.get(event.slug));
+          expect(/provisional/i.test(event.summary ?? ""), event.slug).toBe(event.provisional);
+        }
+        expect(body.events.filter((event: { provisional: boolean }) => event.provisional).length).toBeGreaterThan(0);
         // Each event says the zone its status is reckoned in: the one content gives it.
         for (const [i, event] of (body.events as { slug: string; timeZone: string }[]).entries()) {
           const entry = catalog.snapshot.events.find((candidate) => candidate.event.slug === event.slug)!;

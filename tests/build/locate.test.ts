@@ -1,0 +1,60 @@
+/** `npm run locate`: the editor's tool that finds a place's coordinates in the gazetteer. */
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { readGazetteer } from "../../build/gazetteer.ts";
+import { locate } from "../../scripts/locate.ts";
+
+const gazetteer = readGazetteer();
+
+/** Runs the script as an editor does, through npm. */
+function run(...args: string[]) {
+  return spawnSync("npm", ["run", "--silent", "locate", "--", ...args], { encoding: "utf8" });
+}
+
+describe("npm run locate", () => {
+  it("prints the place's candidates with their coordinates and GeoNames page, and exits 0", () => {
+    const { status, stdout } = run("Robertsport", "LR");
+    expect(status).toBe(0);
+    expect(stdout).toContain(
+      "Robertsport (LR, admin1 12, 11,969 people) at 6.7533, -11.3671  https://www.geonames.org/2274275",
+    );
+    expect(stdout).toContain("6.7533,-11.3671,town,Robertsport");
+  });
+
+  it("says so, suggests close names, and exits 1 when no place has the name", () => {
+    const { status, stdout } = run("Robertsprt", "LR");
+    expect(status).toBe(1);
+    expect(stdout).toContain("No place in the gazetteer is named 'Robertsprt' in LR.");
+    expect(stdout).toContain("Close names:\n  Robertsport (LR, admin1 12");
+  });
+
+  it("refuses a country that is not a two-letter code, with its usage, exiting 2", () => {
+    const { status, stderr } = run("Robertsport", "Liberia");
+    expect(status).toBe(2);
+    expect(stderr).toContain('usage: npm run locate -- "<place name>" [country code, like LR]');
+  });
+});
+
+describe("locate", () => {
+  it("folds accents and case: nazare in PT is Nazaré", () => {
+    const { found, lines } = locate(gazetteer, "nazare", "PT");
+    expect(found).toBe(true);
+    expect(lines[1]).toMatch(/^ {2}Nazaré \(PT, admin1 13, [\d,]+ people\) at 39\.6029, -9\.0684 /);
+  });
+
+  it("without a country, lists every country's places of the name, largest first", () => {
+    const { found, lines } = locate(gazetteer, "Springfield");
+    expect(found).toBe(true);
+    const listed = lines.filter((line) => line.startsWith("  Springfield ("));
+    expect(listed.length).toBe(10);
+    const people = listed.map((line) => Number(/([\d,]+) people/.exec(line)![1].replaceAll(",", "")));
+    expect(people).toEqual([...people].sort((a, b) => b - a));
+    expect(lines.at(-1)).toBe("Give the country code too, to choose among them.");
+  });
+
+  it("names the countries that have the place when the one given does not", () => {
+    const { found, lines } = locate(gazetteer, "Atlantis", "FJ");
+    expect(found).toBe(false);
+    expect(lines).toContain("It has places of that name in ZA, US.");
+  });
+});
