@@ -17,6 +17,7 @@ import {
 } from "./geo.ts";
 import { type Positions, toPositions } from "./positions.ts";
 import { type Criteria, type FilterSelection, matchingInOrder } from "./selection.ts";
+import { type Reading, withReading } from "./understand.ts";
 
 export interface SpotCriteria {
   filters: FilterSelection<SpotFilter>;
@@ -25,6 +26,10 @@ export interface SpotCriteria {
   bbox?: BoundingBox;
   /** Nearest first, measured from this point (and only within its radius, if it has one). */
   near?: Near;
+  /** Filters read from q (understand.ts). */
+  understood?: Criteria<SpotFilter>["understood"];
+  /** Only spots within each of these circles too (a `near <place>` read from q beside an explicit near). */
+  circles?: Required<Near>[];
 }
 
 export interface Page {
@@ -47,7 +52,9 @@ function selectionCriteria(catalog: Catalog, criteria: SpotCriteria): Criteria<S
   if (criteria.bbox) within.push(positionsInBox(catalog.spots, criteria.bbox));
   const { near } = criteria;
   if (near?.radiusKm !== undefined) within.push(positionsWithin(catalog.spots, near.lat, near.lng, near.radiusKm));
-  return { filters: criteria.filters, q: criteria.q, within };
+  for (const circle of criteria.circles ?? [])
+    within.push(positionsWithin(catalog.spots, circle.lat, circle.lng, circle.radiusKm));
+  return { filters: criteria.filters, q: criteria.q, within, understood: criteria.understood };
 }
 
 /**
@@ -140,7 +147,8 @@ export function spotClusters(catalog: Catalog, criteria: SpotCriteria, zoom: num
 /** Criteria that narrow nothing: every marker is on the map (`near` without a radius only orders them). */
 function isWorld(criteria: SpotCriteria): boolean {
   const filtered = Object.values(criteria.filters).some((keys) => keys !== undefined);
-  return !filtered && criteria.q === undefined && !criteria.bbox && criteria.near?.radiusKm === undefined;
+  const read = (criteria.understood ?? []).length > 0 || (criteria.circles ?? []).length > 0;
+  return !filtered && !read && criteria.q === undefined && !criteria.bbox && criteria.near?.radiusKm === undefined;
 }
 
 /** The ordered positions (and their distances) that pass the test, in the same order. */
@@ -182,4 +190,18 @@ export function spotFacets(catalog: Catalog, criteria: SpotCriteria, memo?: Memo
 /** The position of the spot with this slug, if any. */
 export function spotPosition(catalog: Catalog, slug: string): number | undefined {
   return catalog.spots.positionBySlug.get(slug);
+}
+
+/**
+ * Spot criteria with what q was read as (understand.ts): its filters, the words left as q,
+ * and `near <place>` as `near` with its radius (or, beside an explicit `near`, as a circle
+ * the spots must lie in too).
+ */
+export function spotsAsRead(criteria: SpotCriteria, reading: Reading): SpotCriteria {
+  const read = withReading(criteria, reading);
+  const place = reading.attributes.find((attribute) => attribute.param === "near");
+  if (!place) return read;
+  const [lat, lng] = place.values[0].split(",").map(Number);
+  const circle = { lat, lng, radiusKm: place.radius_km ?? 0 };
+  return criteria.near ? { ...read, circles: [circle] } : { ...read, near: circle };
 }

@@ -10,7 +10,6 @@ import {
 import { detailBody, listBody, markersBody } from "../../catalog/bodies.ts";
 import type { FilterSelection } from "../../catalog/selection.ts";
 import {
-  type ListPage,
   listSpots,
   type Ordered,
   type SpotCriteria,
@@ -18,8 +17,10 @@ import {
   spotFacets,
   spotMarkers,
   spotPosition,
+  spotsAsRead,
 } from "../../catalog/spots.ts";
-import { listSurfers, surferFacets, surferPosition } from "../../catalog/surfers.ts";
+import { listSurfers, type SurferCriteria, surferFacets, surferPosition } from "../../catalog/surfers.ts";
+import { answerUnderstood, readerFor, withReading } from "../../catalog/understand.ts";
 import type { Memo } from "../../memory-budget.ts";
 import type { Catalog } from "../../snapshot.ts";
 import { invalidQuery, notFound } from "../errors.ts";
@@ -107,11 +108,6 @@ function bytesOf(view: ArrayBufferView): Uint8Array {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
 
-/** A page of spots or surfers: its items, total, limit and offset. */
-function listPage(catalog: Catalog, key: "spots" | "surfers", page: ListPage, link: string[]): Representation {
-  return representation(listBody(key, catalog[key].list, page), JSON_TYPE, link);
-}
-
 /** Maps with more markers than this are kept by what they hold. */
 const LARGE_MAP_MARKERS = 5000;
 
@@ -133,28 +129,64 @@ function mapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo): Repr
   return large;
 }
 
+/** How many markers (standing alone or in clusters) a map holds: none only when nothing matched. */
+function mapHolds(map: { positions: ArrayLike<number>; clusters?: string | Buffer }): number {
+  return map.positions.length + (map.clusters ? map.clusters.length : 0);
+}
+
 export function registerCatalogRoutes(app: H3, catalog: Catalog, context: ResponseContext, memo: Memo): void {
   const specs = parameterSpecs(catalog.snapshot.vocabularies);
+  const spotReader = readerFor(catalog, "spots");
+  const surferReader = readerFor(catalog, "surfers");
+  /** A spot query's answer, with q read by understanding (understand.ts). */
+  const spotAnswer = <T>(criteria: SpotCriteria, run: (criteria: SpotCriteria) => T, found: (answer: T) => number) =>
+    answerUnderstood(spotReader, criteria, spotsAsRead, run, found);
+  const surferAnswer = <T>(
+    criteria: SurferCriteria,
+    run: (criteria: SurferCriteria) => T,
+    found: (answer: T) => number,
+  ) => answerUnderstood(surferReader, criteria, withReading, run, found);
+
   route(app, "/api/spots", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.spotList);
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    const listed = listSpots(catalog, spotCriteria(params), page, memo);
-    return listPage(catalog, "spots", listed, ["link", paginationLinks(event.url, listed)]);
+    const { answer: listed, understood } = spotAnswer(
+      spotCriteria(params),
+      (criteria) => listSpots(catalog, criteria, page, memo),
+      (answer) => answer.total,
+    );
+    const body = listBody("spots", catalog.spots.list, listed, understood);
+    return representation(body, JSON_TYPE, ["link", paginationLinks(event.url, listed)]);
   });
 
   route(app, "/api/spots/map", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.spotMap);
-    const criteria = spotCriteria(params);
-    if (params.zoom !== undefined) {
-      const clustered = spotClusters(catalog, criteria, params.zoom, memo);
-      return representation(markersBody(catalog.spots.markers, clustered), JSON_TYPE);
+    const { zoom } = params;
+    if (zoom !== undefined) {
+      const { answer, understood } = spotAnswer(
+        spotCriteria(params),
+        (criteria) => spotClusters(catalog, criteria, zoom, memo),
+        mapHolds,
+      );
+      return representation(markersBody(catalog.spots.markers, answer, understood), JSON_TYPE);
     }
-    return mapRepresentation(catalog, spotMarkers(catalog, criteria, memo), memo);
+    const { answer, understood } = spotAnswer(
+      spotCriteria(params),
+      (criteria) => spotMarkers(catalog, criteria, memo),
+      mapHolds,
+    );
+    if (understood) return representation(markersBody(catalog.spots.markers, answer, understood), JSON_TYPE);
+    return mapRepresentation(catalog, answer, memo);
   });
 
   route(app, "/api/spots/meta", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.spotMeta);
-    return jsonRepresentation(spotFacets(catalog, spotCriteria(params), memo));
+    const { answer, understood } = spotAnswer(
+      spotCriteria(params),
+      (criteria) => spotFacets(catalog, criteria, memo),
+      (facets) => facets.filtered_total,
+    );
+    return jsonRepresentation(understood ? { ...answer, understood } : answer);
   });
 
   route(app, "/api/spots/:slug", "snapshot", context, (event) => {
@@ -168,16 +200,24 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
 
   route(app, "/api/surfers", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.surferList);
-    const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    const listed = listSurfers(catalog, criteria, page, memo);
-    return listPage(catalog, "surfers", listed, ["link", paginationLinks(event.url, listed)]);
+    const { answer: listed, understood } = surferAnswer(
+      { filters: pickFilters(params, SURFER_FILTERS), q: params.q },
+      (criteria) => listSurfers(catalog, criteria, page, memo),
+      (answer) => answer.total,
+    );
+    const body = listBody("surfers", catalog.surfers.list, listed, understood);
+    return representation(body, JSON_TYPE, ["link", paginationLinks(event.url, listed)]);
   });
 
   route(app, "/api/surfers/meta", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.surferMeta);
-    const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
-    return jsonRepresentation(surferFacets(catalog, criteria, memo));
+    const { answer, understood } = surferAnswer(
+      { filters: pickFilters(params, SURFER_FILTERS), q: params.q },
+      (criteria) => surferFacets(catalog, criteria, memo),
+      (facets) => facets.filtered_total,
+    );
+    return jsonRepresentation(understood ? { ...answer, understood } : answer);
   });
 
   route(app, "/api/surfers/:slug", "snapshot", context, (event) => {
