@@ -62,7 +62,8 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     "a group lists a code that is not a country",
     { "country_groups.csv": swap("ES;FR;PT", "ES;FR;PX") },
     [
-      "content/country_groups.csv:2: countries 'PX' is not an ISO 3166-1 alpha-2 country code (two capital letters, like PT)",
+      "content/country_groups.csv:2: countries 'PX' is not an ISO 3166-1 alpha-2 country code " +
+        "(two capital letters, like PT)",
     ],
   ],
   [
