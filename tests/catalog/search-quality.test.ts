@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../scripts/search-quality/evaluate.ts";
+import { evaluateIntents } from "../../scripts/search-quality/evaluate-intents.ts";
+import { INTENTS } from "../../scripts/search-quality/intents.ts";
 import { CASES } from "../../scripts/search-quality/queries.ts";
 import { testCatalog } from "../helpers/app.ts";
 
@@ -66,5 +68,42 @@ describe("search quality", () => {
       `'${q}' is in the query set`,
     ).toBe(true);
     expect(missed(q)).toBe(false);
+  });
+});
+
+const intents = evaluateIntents(testCatalog());
+
+describe("intent queries (query understanding)", () => {
+  it("has at least 80, on spots and on surfers, in several languages", () => {
+    expect(INTENTS.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(INTENTS.map((intent) => intent.collection))).toEqual(new Set(["spots", "surfers"]));
+    for (const q of ["españa", "aotearoa", "nihon", "playas de españa", "surfistas brasileiros", "surfeurs français"])
+      expect(INTENTS.map((intent) => intent.q)).toContain(q);
+  });
+
+  it("scores at least 90% precision in the first five", () => {
+    const report = intents.scores
+      .filter((score) => score.precision < 1)
+      .map((score) => `"${score.case.q}" ${score.got.map((got) => (got.right ? got.slug : `${got.slug}?`))}`);
+    expect(intents.precision, report.join("\n")).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it.each([
+    "central america",
+    "south america",
+    "españa",
+    "aotearoa",
+    "nihon",
+    "peruvian surfers",
+    "current pros from brazil",
+    "big wave spots in europe",
+    "iconic waves",
+    "where to surf in january",
+    "near biarritz",
+  ])("answers the issue's '%s' with five right results (or all there are)", (q) => {
+    const score = intents.scores.find((found) => found.case.q === q);
+    expect(score, `'${q}' is in the intent set`).toBeDefined();
+    expect(score!.got.length).toBeGreaterThan(0);
+    expect(score!.precision, score!.got.map((got) => got.slug).join(", ")).toBe(1);
   });
 });
