@@ -1,4 +1,4 @@
-/** Query understanding on the spot and surfer endpoints, over the real catalog: what q is read as, and what it finds. */
+/** Query understanding on the spot and surfer endpoints over the real catalog: what q is read as, and finds. */
 import { expect, it } from "vitest";
 import { distanceKm } from "../../runtime/catalog/sphere.ts";
 import { describeMatrix, type Http } from "../helpers/matrix.ts";
