@@ -24,12 +24,15 @@ export interface Ranking {
   readonly keys: Float64Array;
   /** `set` as a bitset too when it holds 1 item in 32 or more: filters and facets then AND it (bits.ts). */
   readonly bits?: Bits;
+  /** True when no item matched every required word and `set` holds those matching the most (search.ts). */
+  readonly relaxed: boolean;
 }
 
-/** The first positions of a list, best first, and how many there are in all. */
+/** The first positions of a list, best first, how many there are in all, and whether they are relaxed. */
 export interface FirstRanked {
   positions: Positions;
   total: number;
+  relaxed: boolean;
 }
 
 /**
@@ -54,7 +57,7 @@ export function positionOfRankKey(key: number): number {
 const POSITION_SPACE = 2 ** 29;
 
 /** The scored matches in `everyWord` (ascending), each with its rank key, and as a bitset too when they are many. */
-export function rankScored(scratch: Scratch): Ranking {
+export function rankScored(scratch: Scratch, relaxed: boolean): Ranking {
   const { score, everyWord: matches } = scratch;
   const count = countBits(matches);
   const set = new Int32Array(count);
@@ -67,7 +70,7 @@ export function rankScored(scratch: Scratch): Ranking {
       keys[kept++] = packRankKey(score[position], position);
     }
   }
-  return { set, keys, bits: isDense(count, score.length) ? matches.slice() : undefined };
+  return { set, keys, bits: isDense(count, score.length) ? matches.slice() : undefined, relaxed };
 }
 
 /** The first `count` scored matches in `everyWord`, best first: their keys kept in a max-heap of `count`. */
@@ -98,7 +101,7 @@ export function rankedPositions(keys: Float64Array, count = keys.length): Positi
 /** The first `count` of a ranking's matches that `within` allows (all without it), best first, and how many. */
 export function firstOfRanking(ranking: Ranking, count: number, within?: Bits): FirstRanked {
   const keys = within ? allowedKeys(ranking, within) : ranking.keys;
-  return { positions: rankedPositions(keys, count), total: keys.length };
+  return { positions: rankedPositions(keys, count), total: keys.length, relaxed: ranking.relaxed };
 }
 
 /**
@@ -106,13 +109,14 @@ export function firstOfRanking(ranking: Ranking, count: number, within?: Bits): 
  * keeps beside a ranking): a page costs a walk to its items, not a selection among all.
  */
 export function firstOfBest(ranking: Ranking, best: Positions, count: number, within?: Bits): FirstRanked {
-  if (!within) return { positions: best.subarray(0, count), total: best.length };
+  const { relaxed } = ranking;
+  if (!within) return { positions: best.subarray(0, count), total: best.length, relaxed };
   const positions = new Int32Array(Math.min(count, best.length));
   let kept = 0;
   for (let i = 0; i < best.length && kept < positions.length; i++) {
     if (hasBit(within, best[i])) positions[kept++] = best[i];
   }
-  return { positions: positions.subarray(0, kept), total: allowedCount(ranking, within) };
+  return { positions: positions.subarray(0, kept), total: allowedCount(ranking, within), relaxed };
 }
 
 /** How many of a ranking's matches the bitset allows: an AND of two bitsets, when the matches are one. */

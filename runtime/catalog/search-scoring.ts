@@ -122,13 +122,23 @@ export function scoreNarrowing(scratch: Scratch, words: QueryWord[], found: Find
 /**
  * Scores every item each word reaches (of `every`, all positions), and leaves in `everyWord`
  * those matching the most required words: what a query answers when no item matches them all.
+ * Returns whether the answer is relaxed: it has items, and they miss some required word.
  */
-export function scoreEveryReached(scratch: Scratch, words: QueryWord[], found: Find[][], every: Bits): void {
+export function scoreEveryReached(scratch: Scratch, words: QueryWord[], found: Find[][], every: Bits): boolean {
   const required = words.filter((word) => word.required).length;
   found.forEach((wordFinds, i) => {
     scoreWord(scratch, wordFinds, words[i].required, every);
   });
-  keepMostMatched(scratch, required);
+  const most = keepMostMatched(scratch, required);
+  return most > 0 && most < required;
+}
+
+/**
+ * Whether a required word matches nothing at all: scoreNarrowing leaves it out, so the
+ * items it answers match every word but that one (the answer is relaxed).
+ */
+export function missesAWord(words: QueryWord[], found: Find[][]): boolean {
+  return words.some((word, i) => word.required && found[i].length === 0);
 }
 
 /**
@@ -188,8 +198,9 @@ function addPostings(scratch: Scratch, postings: Int32Array, within: Bits, added
 /**
  * When no item matches all the required words that match anything: the touched positions
  * matching the most words (at least one that is not a small word) become the matches.
+ * Returns that most (0 when no position matched a required word).
  */
-function keepMostMatched(scratch: Scratch, required: number): void {
+function keepMostMatched(scratch: Scratch, required: number): number {
   const { score, touched, everyWord } = scratch;
   let most = 0;
   for (let block = 0; block < touched.length; block++) {
@@ -207,4 +218,5 @@ function keepMostMatched(scratch: Scratch, required: number): void {
     }
     everyWord[block] = kept;
   }
+  return most;
 }

@@ -2,13 +2,16 @@
  * Full-text search over a collection's prebuilt index, forgiving as surfers type:
  *
  * - every word must match, the last also as the start of a word (search-as-you-type);
- * - a word of 4+ characters also matches with one typo, of 8+ with two (vocabulary.ts);
+ * - a word of 5+ characters also matches with one typo, of 9+ with two, the last word as a
+ *   prefix too; a shorter word only as typed, a shorter last word only completes: Meilisearch's
+ *   default typo tolerance, never looser (vocabulary.ts);
  * - plurals match singulars and the other way round (`lefts`, `waves`, `mentawais`);
  * - two adjacent words also match joined (`cloud break` finds Cloudbreak), and names were
  *   indexed with their adjacent words joined (`jbay` finds J-Bay);
  * - small words such as `in`, `the`, `surf` or `spots` never have to match, and never
  *   decide a result alone;
- * - when no item matches every word, the items matching the most words come back.
+ * - when no item matches every word, the items matching the most words come back, and the
+ *   answer says it is `relaxed` (a word no item holds makes it relaxed too).
  *
  * Ranking, best first: more words matched, then fewer typos in all, then the fields the
  * words were found in (name, then place, then tags, then summary; an exact word before a
@@ -34,12 +37,15 @@ import {
   rankedPositions,
   rankScored,
 } from "./search-ranking.ts";
-import { type Find, scoreEveryReached, scoreNarrowing, wordFinds } from "./search-scoring.ts";
+import { type Find, missesAWord, scoreEveryReached, scoreNarrowing, wordFinds } from "./search-scoring.ts";
 import { type Scratch, ScratchPool } from "./search-scratch.ts";
 import { type QueryWord, queryWords, searchKey, wordCandidates } from "./search-words.ts";
 import { indexVocabulary, type VocabularyIndex } from "./vocabulary.ts";
 
 export type { FirstRanked, Ranking } from "./search-ranking.ts";
+
+/** q's matches as a set, and whether they are relaxed (Ranking.relaxed). */
+export type SearchMatches = PositionSet & { relaxed: boolean };
 
 /** A collection's index, ready for queries: the vocabulary laid out, and scratch space for queries. */
 export interface LoadedSearch {
@@ -146,8 +152,10 @@ function wholeRanking(
   found: Find[][],
   memo?: Memo,
 ): Ranking {
-  if (!scoreNarrowing(scratch, words, found, loaded.every)) scoreEveryReached(scratch, words, found, loaded.every);
-  const ranking = rankScored(scratch);
+  const relaxed = scoreNarrowing(scratch, words, found, loaded.every)
+    ? missesAWord(words, found)
+    : scoreEveryReached(scratch, words, found, loaded.every);
+  const ranking = rankScored(scratch, relaxed);
   memo?.set(key, ranking, heldBytes(ranking.set, ranking.keys, ...(ranking.bits ? [ranking.bits] : [])));
   return ranking;
 }
@@ -158,7 +166,7 @@ function wholeRanking(
  * ranking answers when it has one; otherwise the words are scored as for a ranking, but no
  * rank key is made for the matches (for `reef` at 100k, 92,000 of them).
  */
-export function searchMatches(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): PositionSet | null {
+export function searchMatches(loaded: LoadedSearch, collection: string, q: string, memo?: Memo): SearchMatches | null {
   const words = queryWords(q);
   if (words.length === 0) return null;
   const remembered = rememberedRanking(memo, searchKey(collection, words));
@@ -166,20 +174,20 @@ export function searchMatches(loaded: LoadedSearch, collection: string, q: strin
   return loaded.scratch.use((scratch) => {
     const found = findWords(loaded, words);
     if (!scoreNarrowing(scratch, words, found, loaded.every)) {
-      scoreEveryReached(scratch, words, found, loaded.every);
-      return matchesOf(rankScored(scratch));
+      return matchesOf(rankScored(scratch, scoreEveryReached(scratch, words, found, loaded.every)));
     }
     const { everyWord } = scratch;
     const count = countBits(everyWord);
+    const relaxed = missesAWord(words, found);
     return isDense(count, loaded.search.size)
-      ? { bits: everyWord.slice() }
-      : { positions: firstPositions(everyWord, count) };
+      ? { bits: everyWord.slice(), relaxed }
+      : { positions: firstPositions(everyWord, count), relaxed };
   });
 }
 
 /** A ranking's matches, as its bitset when it has one. */
-function matchesOf(ranking: Ranking): PositionSet {
-  return ranking.bits ? { bits: ranking.bits } : { positions: ranking.set };
+function matchesOf({ bits, set, relaxed }: Ranking): SearchMatches {
+  return bits ? { bits, relaxed } : { positions: set, relaxed };
 }
 
 /**
@@ -217,9 +225,10 @@ export function searchFirst(
     const found = findWords(loaded, words);
     if (!askedBefore && scoreNarrowing(scratch, words, found, within ?? loaded.every)) {
       const total = countBits(scratch.everyWord);
+      const relaxed = missesAWord(words, found);
       const positions =
-        count * 8 <= total ? firstScored(scratch, count) : rankedPositions(rankScored(scratch).keys, count);
-      return { positions, total };
+        count * 8 <= total ? firstScored(scratch, count) : rankedPositions(rankScored(scratch, relaxed).keys, count);
+      return { positions, total, relaxed };
     }
     return firstOfRanking(wholeRanking(loaded, scratch, key, words, found, memo), count, within);
   });

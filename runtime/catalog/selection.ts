@@ -21,7 +21,7 @@ import {
   type PositionSet,
 } from "./bits.ts";
 import { intersectAll, type Positions, union } from "./positions.ts";
-import { searchFirst, searchMatches } from "./search.ts";
+import { type SearchMatches, searchFirst, searchMatches } from "./search.ts";
 
 /** Filter values as folded keys, per field; a field that is absent does not constrain. */
 export type FilterSelection<Filter extends string> = Partial<Record<Filter, string[]>>;
@@ -46,8 +46,8 @@ export type Constraint = PositionSet & {
 export interface Selection {
   /** The filters' and the area's constraints. */
   constraints: Constraint[];
-  /** q's matches; null without q. */
-  matched: PositionSet | null;
+  /** q's matches, and whether they are relaxed (search.ts); null without q. */
+  matched: SearchMatches | null;
 }
 
 /** The criteria's constraints, and q's matches over the whole collection (what facets count, field by field). */
@@ -134,7 +134,8 @@ export function firstOf(set: PositionSet, count: number, from = 0): Positions {
 
 /**
  * The matching positions in answer order (by relevance with q, then collection order; else
- * collection order) from the `from`-th up to the `count`-th, and how many match in all.
+ * collection order) from the `from`-th up to the `count`-th, how many match in all, and
+ * whether q's matches are relaxed (no item matched every word; false without q).
  * Only the first `count` are ranked, and with filters or an area, q is scored only among
  * the items they allow when it can be (search.ts). Without q the answer may be shared with
  * the collection or the memo: never mutate it.
@@ -145,25 +146,25 @@ export function matchingInOrder<Filter extends string>(
   count = Number.POSITIVE_INFINITY,
   memo?: Memo,
   from = 0,
-): { positions: Positions; total: number } {
+): { positions: Positions; total: number; relaxed: boolean } {
   const allowed = allowedBy(constraintsOf(collection, criteria), collection.size);
   if (criteria.q !== undefined) {
     const allowedBits = allowed
       ? (allowed.bits ?? addPositions(emptyBits(collection.size), allowed.positions))
       : undefined;
     const ranked = searchFirst(collection.search, collection.name, criteria.q, count, memo, allowedBits);
-    if (ranked) return { positions: ranked.positions.subarray(from), total: ranked.total };
+    if (ranked) return { positions: ranked.positions.subarray(from), total: ranked.total, relaxed: ranked.relaxed };
   }
-  if (!allowed) return { positions: collection.all.subarray(from, count), total: collection.size };
-  return { positions: firstOf(allowed, count, from), total: sizeOf(allowed) };
+  if (!allowed) return { positions: collection.all.subarray(from, count), total: collection.size, relaxed: false };
+  return { positions: firstOf(allowed, count, from), total: sizeOf(allowed), relaxed: false };
 }
 
-/** One page of the matching positions, and how many match in all. */
+/** One page of the matching positions, how many match in all, and whether they are relaxed. */
 export function pageOf<Filter extends string>(
   collection: LoadedCollection<Filter>,
   criteria: Criteria<Filter>,
   page: { limit: number; offset: number },
   memo?: Memo,
-): { positions: Positions; total: number } {
+): { positions: Positions; total: number; relaxed: boolean } {
   return matchingInOrder(collection, criteria, page.offset + page.limit, memo, page.offset);
 }

@@ -22,11 +22,21 @@ export interface Candidate {
 }
 
 /**
- * Typos allowed in a query word: none below 4 characters as typed, one from 4, two from 8;
- * never more than a third of the word as the index reads it (`zzzz` reads as `z`: no typo).
+ * The shortest query word (as typed) that may have one typo, and two: Meilisearch's defaults
+ * (its typo tolerance settings, `minWordSizeForTypos`: oneTypo 5, twoTypos 9), so that we
+ * are never looser than it. Its typo calculation applies the same sizes to the last word
+ * read as a prefix: a prefix of 1 to 4 characters only completes, exactly.
+ */
+export const ONE_TYPO_FROM = 5;
+export const TWO_TYPOS_FROM = 9;
+
+/**
+ * Typos allowed in a query word, whole or as a prefix: none below 5 characters as typed, one
+ * from 5, two from 9; never more than a third of the word as the index reads it (`zzzzz`
+ * reads as `z`: no typo).
  */
 export function allowedEdits(typedLength: number, encodedLength = typedLength): number {
-  const byTyped = typedLength >= 8 ? 2 : typedLength >= 4 ? 1 : 0;
+  const byTyped = typedLength >= TWO_TYPOS_FROM ? 2 : typedLength >= ONE_TYPO_FROM ? 1 : 0;
   return Math.min(byTyped, Math.floor(encodedLength / 3));
 }
 

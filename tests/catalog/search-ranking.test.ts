@@ -2,8 +2,8 @@
  * The ranking of runtime/catalog/search.ts against its definition, computed the plain way
  * over the real snapshot: for each query word, each item's best find among the word's
  * candidates in every field (FlexSearch's postings, read whole); the items matching every
- * required word, else those matching the most; ranked by words matched, then typos, then
- * points. The runtime gets there another way (finds best first, common words as bitsets,
+ * required word, else those matching the most (then the answer is relaxed); ranked by words
+ * matched, then typos, then points. The runtime gets there another way (finds best first, common words as bitsets,
  * only the items matching every word collected), so the two must agree on every query.
  */
 import fc from "fast-check";
@@ -11,7 +11,7 @@ import type { Document } from "flexsearch";
 import { describe, expect, it } from "vitest";
 import { SEARCH_FIELDS, type SearchDocument } from "../../core/search-index.ts";
 import { addPositions, emptyBits, hasBit } from "../../runtime/catalog/bits.ts";
-import { type LoadedSearch, searchFirst, searchRanking } from "../../runtime/catalog/search.ts";
+import { type LoadedSearch, searchFirst, searchMatches, searchRanking } from "../../runtime/catalog/search.ts";
 import { packRankKey, positionOfRankKey } from "../../runtime/catalog/search-ranking.ts";
 import { FIELD_POINTS, KIND_FACTOR, packScore } from "../../runtime/catalog/search-scoring.ts";
 import { queryWords, searchKey, wordCandidates } from "../../runtime/catalog/search-words.ts";
@@ -21,13 +21,14 @@ import { freshSearch } from "../helpers/fresh-search.ts";
 
 /**
  * Position → rank key for what q matches, by the definition, with FlexSearch finding each word
- * (the key packs words matched, typos and points as search-keys.test.ts checks it orders them).
+ * (the key packs words matched, typos and points as search-keys.test.ts checks it orders them),
+ * and whether the matches are relaxed: there are some, and they miss a required word.
  */
 function plainRanking(
   loaded: LoadedSearch,
   flexsearch: Document<SearchDocument>,
   q: string,
-): Map<number, number> | null {
+): { ranks: Map<number, number>; relaxed: boolean } | null {
   const words = queryWords(q);
   if (words.length === 0) return null;
   const scores = new Map<number, { matched: number; typos: number; points: number }>();
@@ -62,7 +63,7 @@ function plainRanking(
   for (const [position, { matched, typos, points }] of scores) {
     if (matched >= needed) ranks.set(position, packRankKey(packScore(matched, typos, points), position));
   }
-  return ranks;
+  return { ranks, relaxed: ranks.size > 0 && needed < required };
 }
 
 const catalog = testCatalog();
@@ -92,11 +93,21 @@ describe.each([
         expect(ranking === null).toBe(plain === null);
         if (!ranking || !plain) return;
         const got = new Map([...ranking.set].map((position, k) => [position, ranking.keys[k]]));
-        expect(got).toEqual(plain);
+        expect(got).toEqual(plain.ranks);
+        expect(ranking.relaxed).toBe(plain.relaxed);
         expect([...ranking.set]).toEqual([...ranking.set].sort((a, b) => a - b));
       }),
       { seed: 20261125, numRuns: 400 },
     );
+  });
+
+  it("says when the answer is relaxed: no item matches every word, or a word matches nothing", () => {
+    const relaxed = (q: string) => searchRanking(loaded, "test", q)?.relaxed;
+    const first = words.find((word) => word.length > 5)!;
+    expect(relaxed(first)).toBe(false);
+    expect(relaxed(`${first} zzqxzzqx`)).toBe(true);
+    expect(relaxed(`the ${first}`)).toBe(false); // small words never need to match
+    expect(relaxed("zzqxzzqx")).toBe(false); // nothing matches: nothing is relaxed
   });
 
   it("keeps q's whole ranking in the memo from its second ask, and gives the same pages meanwhile", () => {
@@ -154,10 +165,12 @@ describe.each([
         if (!whole || !first) return;
         const allowed = [...whole.keys].filter((_, k) => !within || hasBit(within, whole.set[k]));
         const best = allowed.sort((a, b) => a - b).slice(0, count);
-        expect({ positions: [...first.positions], total: first.total }).toEqual({
+        expect({ positions: [...first.positions], total: first.total, relaxed: first.relaxed }).toEqual({
           positions: best.map(positionOfRankKey),
           total: allowed.length,
+          relaxed: whole.relaxed,
         });
+        expect(searchMatches(loaded, "test", q)?.relaxed).toBe(whole.relaxed);
         if (within && first.total < whole.set.length) scoredWithin++;
       }),
       { seed: 20261126, numRuns: 600 },

@@ -87,9 +87,9 @@ describe("vocabulary candidates", () => {
     );
   });
 
-  it("allows no typo below 4 characters, one from 4, two from 8, and never more than a third of the word", () => {
-    expect([3, 4, 7, 8].map((length) => allowedEdits(length))).toEqual([0, 1, 1, 2]);
-    expect(allowedEdits(4, 1)).toBe(0); // `zzzz` reads as `z`
+  it("allows no typo below 5 characters, one from 5, two from 9 (Meilisearch's defaults), never over a third", () => {
+    expect([3, 4, 5, 8, 9].map((length) => allowedEdits(length))).toEqual([0, 0, 1, 1, 2]);
+    expect(allowedEdits(5, 1)).toBe(0); // `zzzzz` reads as `z`
   });
 
   it("takes plurals to their singular", () => {
