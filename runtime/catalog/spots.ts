@@ -37,10 +37,14 @@ export interface Page {
   offset: number;
 }
 
-/** Positions in answer order, with each one's distance from `near` when the criteria have one. */
+/**
+ * Positions in answer order, with each one's distance from `near` when the criteria have
+ * one, and whether q's matches are relaxed (no spot matched every word: search.ts).
+ */
 export interface Ordered {
   positions: Positions;
   distancesKm?: Float64Array;
+  relaxed?: boolean;
 }
 
 /** One page of a list: its items' positions (and distances), and how many match in all. */
@@ -71,23 +75,24 @@ function firstMatching(
 ): Ordered & { total: number } {
   const selected = selectionCriteria(catalog, criteria);
   if (!criteria.near) return matchingInOrder(catalog.spots, selected, count, memo, from);
-  const { positions, total } = matchingInOrder(catalog.spots, selected, Number.POSITIVE_INFINITY, memo);
+  const { positions, total, relaxed } = matchingInOrder(catalog.spots, selected, Number.POSITIVE_INFINITY, memo);
   // Without q the matches are in position order: a page of them can be found walking outward.
   const walked =
     criteria.q === undefined ? nearestInPositionOrder(catalog.spots, criteria.near, positions, count) : null;
   const nearest = walked ?? nearestFirst(catalog.spots, criteria.near, positions, count);
-  return { positions: nearest.positions.subarray(from), distancesKm: nearest.distancesKm.subarray(from), total };
+  const distancesKm = nearest.distancesKm.subarray(from);
+  return { positions: nearest.positions.subarray(from), distancesKm, total, relaxed };
 }
 
 export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page, memo?: Memo): ListPage {
-  const { positions, distancesKm, total } = firstMatching(
+  const { positions, distancesKm, total, relaxed } = firstMatching(
     catalog,
     criteria,
     page.offset + page.limit,
     memo,
     page.offset,
   );
-  return { positions, distancesKm, total, ...page };
+  return { positions, distancesKm, total, relaxed, ...page };
 }
 
 /** The matching spots that have a marker (coordinates), in answer order. */
@@ -162,7 +167,11 @@ function keep(ordered: Ordered, test: (position: number) => boolean): Ordered {
     if (keptDistances) keptDistances[count] = distancesKm[i];
     kept[count++] = positions[i];
   }
-  return { positions: kept.subarray(0, count), distancesKm: keptDistances?.subarray(0, count) };
+  return {
+    positions: kept.subarray(0, count),
+    distancesKm: keptDistances?.subarray(0, count),
+    relaxed: ordered.relaxed,
+  };
 }
 
 /** Facet key in the response for each filter. */

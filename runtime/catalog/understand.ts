@@ -215,26 +215,35 @@ export interface Understood extends Reading {
   relaxed: boolean;
 }
 
+/** How many items an answer holds, and whether its text matches are relaxed. */
+export interface Held {
+  count: number;
+  relaxed?: boolean;
+}
+
 /**
  * A query's answer with its understood attributes, and how q was read. `read` turns the
- * criteria and a reading into the criteria to run; `found` says how many items an answer
- * holds. When the attributes leave nothing, the answer is q's as plain text, with no attributes.
+ * criteria and a reading into the criteria to run; `held` says what an answer holds. When
+ * the attributes leave nothing, the answer is q's as plain text, with no attributes.
  */
 export function answerUnderstood<Criteria extends { q?: string }, Answer>(
   reader: QueryReader,
   criteria: Criteria,
   read: (criteria: Criteria, reading: Reading) => Criteria,
   run: (criteria: Criteria) => Answer,
-  found: (answer: Answer) => number,
+  held: (answer: Answer) => Held,
 ): { answer: Answer; understood?: Understood } {
   // A q without words (`''--`) counts as absent, as search treats it.
   if (criteria.q === undefined || queryWords(criteria.q).length === 0) return { answer: run(criteria) };
   const reading = readQuery(reader, criteria.q);
   if (reading.attributes.length > 0) {
     const answer = run(read(criteria, reading));
-    if (found(answer) > 0) return { answer, understood: { ...reading, relaxed: false } };
+    const { count, relaxed = false } = held(answer);
+    if (count > 0) return { answer, understood: { ...reading, relaxed } };
   }
-  return { answer: run(criteria), understood: { attributes: [], text: criteria.q.trim(), relaxed: false } };
+  const answer = run(criteria);
+  const relaxed = held(answer).relaxed ?? false;
+  return { answer, understood: { attributes: [], text: criteria.q.trim(), relaxed } };
 }
 
 /** The criteria with a reading's filters added, and q replaced by the words left (absent when none are). */

@@ -37,14 +37,14 @@ function scoreIntent(catalog: Catalog, intent: IntentCase): IntentScore {
           { filters: {}, q: intent.q },
           spotsAsRead,
           (criteria) => listSpots(catalog, criteria, page),
-          (answer) => answer.total,
+          (answer) => ({ count: answer.total }),
         ).answer.positions
       : answerUnderstood(
           readerFor(catalog, "surfers"),
           { filters: {}, q: intent.q },
           withReading,
           (criteria) => listSurfers(catalog, criteria, page),
-          (answer) => answer.total,
+          (answer) => ({ count: answer.total }),
         ).answer.positions;
   const collection = catalog[intent.collection];
   const got = Array.from(positions, (position) => {

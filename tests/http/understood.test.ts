@@ -125,7 +125,7 @@ describeMatrix("query understanding", (http) => {
     const { body: none } = await http.getJson("/api/spots?tag=tow-in&country=JP");
     expect(none.total).toBe(0);
     const body = await list(http, "/api/spots", "tow-in japan");
-    expect(body.understood).toEqual({ attributes: [], text: "tow-in japan", relaxed: false });
+    expect(body.understood).toEqual({ attributes: [], text: "tow-in japan", relaxed: true });
     expect(body.total).toBeGreaterThan(0);
   });
 
@@ -137,6 +137,17 @@ describeMatrix("query understanding", (http) => {
       relaxed: false,
     });
     expect(slugs(body.spots)).toEqual(["supertubos"]);
+  });
+
+  it("says when the words left were relaxed (no item held them all), with and without attributes", async () => {
+    for (const path of ["/api/spots", "/api/spots/meta", "/api/spots/map"]) {
+      const body = await list(http, path, "portugal pipeline xyzzyq");
+      expect(body.understood).toMatchObject({ text: "pipeline xyzzyq", relaxed: true });
+      expect(body.understood.attributes).toHaveLength(1);
+    }
+    const surfers = await list(http, "/api/surfers", "slater xyzzyq");
+    expect(surfers.understood).toEqual({ attributes: [], text: "slater xyzzyq", relaxed: true });
+    expect(surfers.surfers[0].slug).toBe("kelly-slater");
   });
 
   it("carries understood on the map and the facets, which count what the list holds", async () => {

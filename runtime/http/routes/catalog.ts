@@ -20,7 +20,7 @@ import {
   spotsAsRead,
 } from "../../catalog/spots.ts";
 import { listSurfers, type SurferCriteria, surferFacets, surferPosition } from "../../catalog/surfers.ts";
-import { answerUnderstood, readerFor, withReading } from "../../catalog/understand.ts";
+import { answerUnderstood, type Held, readerFor, type Understood, withReading } from "../../catalog/understand.ts";
 import type { Memo } from "../../memory-budget.ts";
 import type { Catalog } from "../../snapshot.ts";
 import { invalidQuery, notFound } from "../errors.ts";
@@ -129,9 +129,24 @@ function mapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo): Repr
   return large;
 }
 
-/** How many markers (standing alone or in clusters) a map holds: none only when nothing matched. */
-function mapHolds(map: { positions: ArrayLike<number>; clusters?: string | Buffer }): number {
-  return map.positions.length + (map.clusters ? map.clusters.length : 0);
+/** A map holds markers standing alone or in clusters: none only when nothing matched. */
+function mapHolds(map: Ordered & { clusters?: string | Buffer }): Held {
+  return { count: map.positions.length + (map.clusters ? map.clusters.length : 0), relaxed: map.relaxed };
+}
+
+/** A list page holds its total. */
+function pageHolds(page: { total: number; relaxed?: boolean }): Held {
+  return { count: page.total, relaxed: page.relaxed };
+}
+
+/** Facets hold their filtered_total; the answer is the facets without `relaxed`, with `understood` for a q. */
+function facetsHold(facets: { filtered_total: number; relaxed: boolean }): Held {
+  return { count: facets.filtered_total, relaxed: facets.relaxed };
+}
+
+function facetsBody<F extends { relaxed: boolean }>(facets: F, understood: Understood | undefined) {
+  const { relaxed: _relaxed, ...body } = facets;
+  return understood ? { ...body, understood } : body;
 }
 
 export function registerCatalogRoutes(app: H3, catalog: Catalog, context: ResponseContext, memo: Memo): void {
@@ -139,13 +154,10 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
   const spotReader = readerFor(catalog, "spots");
   const surferReader = readerFor(catalog, "surfers");
   /** A spot query's answer, with q read by understanding (understand.ts). */
-  const spotAnswer = <T>(criteria: SpotCriteria, run: (criteria: SpotCriteria) => T, found: (answer: T) => number) =>
-    answerUnderstood(spotReader, criteria, spotsAsRead, run, found);
-  const surferAnswer = <T>(
-    criteria: SurferCriteria,
-    run: (criteria: SurferCriteria) => T,
-    found: (answer: T) => number,
-  ) => answerUnderstood(surferReader, criteria, withReading, run, found);
+  const spotAnswer = <T>(criteria: SpotCriteria, run: (criteria: SpotCriteria) => T, held: (answer: T) => Held) =>
+    answerUnderstood(spotReader, criteria, spotsAsRead, run, held);
+  const surferAnswer = <T>(criteria: SurferCriteria, run: (criteria: SurferCriteria) => T, held: (answer: T) => Held) =>
+    answerUnderstood(surferReader, criteria, withReading, run, held);
 
   route(app, "/api/spots", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.spotList);
@@ -153,7 +165,7 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
     const { answer: listed, understood } = spotAnswer(
       spotCriteria(params),
       (criteria) => listSpots(catalog, criteria, page, memo),
-      (answer) => answer.total,
+      pageHolds,
     );
     const body = listBody("spots", catalog.spots.list, listed, understood);
     return representation(body, JSON_TYPE, ["link", paginationLinks(event.url, listed)]);
@@ -184,9 +196,9 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
     const { answer, understood } = spotAnswer(
       spotCriteria(params),
       (criteria) => spotFacets(catalog, criteria, memo),
-      (facets) => facets.filtered_total,
+      facetsHold,
     );
-    return jsonRepresentation(understood ? { ...answer, understood } : answer);
+    return jsonRepresentation(facetsBody(answer, understood));
   });
 
   route(app, "/api/spots/:slug", "snapshot", context, (event) => {
@@ -204,7 +216,7 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
     const { answer: listed, understood } = surferAnswer(
       { filters: pickFilters(params, SURFER_FILTERS), q: params.q },
       (criteria) => listSurfers(catalog, criteria, page, memo),
-      (answer) => answer.total,
+      pageHolds,
     );
     const body = listBody("surfers", catalog.surfers.list, listed, understood);
     return representation(body, JSON_TYPE, ["link", paginationLinks(event.url, listed)]);
@@ -215,9 +227,9 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
     const { answer, understood } = surferAnswer(
       { filters: pickFilters(params, SURFER_FILTERS), q: params.q },
       (criteria) => surferFacets(catalog, criteria, memo),
-      (facets) => facets.filtered_total,
+      facetsHold,
     );
-    return jsonRepresentation(understood ? { ...answer, understood } : answer);
+    return jsonRepresentation(facetsBody(answer, understood));
   });
 
   route(app, "/api/surfers/:slug", "snapshot", context, (event) => {
