@@ -9,7 +9,9 @@
  * i18n-iso-countries' names of each country in the LANGUAGES below, where no editor's
  * phrase has the same words and no two countries share the name.
  */
+import { around } from "geokdbush";
 import countries from "i18n-iso-countries";
+import KDBush from "kdbush";
 import { foldWords } from "../../core/fold.ts";
 import { NEAR_RADIUS_KM, type Understanding } from "../../core/snapshot-format.ts";
 import { loadGazetteer } from "../gazetteer.ts";
@@ -171,52 +173,38 @@ function southernCountries(content: Content): string[] {
 /**
  * The gazetteer's places within NEAR_RADIUS_KM of some spot with coordinates (others would
  * find nothing), one per name: of several places with the same name, the most populous.
- * Spots are bucketed by whole degrees, so each place looks only at the spots around it.
+ * A place is measured (geokdbush) only when a spot lies in its whole-degree cell or one
+ * next to it: a degree of latitude is 111 km, of longitude more than 40 km up to 68°.
  */
 async function placesNearSpots(content: Content): Promise<Understanding["places"]> {
-  const buckets = new Map<string, [number, number][]>();
-  for (const { record } of content.spots) {
-    if (record.latitude === null || record.longitude === null) continue;
-    const key = `${Math.floor(record.latitude)},${Math.floor(record.longitude)}`;
-    const bucket = buckets.get(key) ?? [];
-    bucket.push([record.latitude, record.longitude]);
-    buckets.set(key, bucket);
-  }
-  const gazetteer = await loadGazetteer();
+  const located = content.spots.filter(({ record }) => record.latitude !== null && record.longitude !== null);
   const chosen = new Map<string, [string, number, number]>();
+  if (located.length === 0) return [];
+  const index = new KDBush(located.length);
+  const cells = new Set<string>();
+  for (const { record } of located) {
+    index.add(record.longitude!, record.latitude!);
+    cells.add(`${Math.floor(record.latitude!)},${Math.floor(record.longitude!)}`);
+  }
+  index.finish();
+  const nextToSpots = (lat: number, lng: number) => {
+    if (Math.abs(lat) > 68) return true;
+    for (let dLat = -1; dLat <= 1; dLat++)
+      for (let dLng = -1; dLng <= 1; dLng++)
+        if (cells.has(`${Math.floor(lat) + dLat},${((Math.floor(lng) + dLng + 540) % 360) - 180}`)) return true;
+    return false;
+  };
+  const gazetteer = await loadGazetteer();
   // Largest first: the first place kept under a name is the most populous one near a spot.
   for (const place of gazetteer.places) {
+    if (!nextToSpots(place.latitude, place.longitude)) continue;
+    if (around(index, place.longitude, place.latitude, 1, NEAR_RADIUS_KM).length === 0) continue;
     const name = foldWords(place.name).join(" ");
-    if (name === "" || chosen.has(name)) continue;
-    if (nearSomeSpot(buckets, place.latitude, place.longitude))
-      chosen.set(name, [name, round(place.latitude), round(place.longitude)]);
+    if (name !== "" && !chosen.has(name)) chosen.set(name, [name, round(place.latitude), round(place.longitude)]);
   }
   return [...chosen.values()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 function round(degrees: number): number {
   return Math.round(degrees * 10_000) / 10_000;
-}
-
-function nearSomeSpot(buckets: Map<string, [number, number][]>, lat: number, lng: number): boolean {
-  const lat0 = Math.floor(lat);
-  const lng0 = Math.floor(lng);
-  for (let dLat = -1; dLat <= 1; dLat++) {
-    for (let dLng = -1; dLng <= 1; dLng++) {
-      const lngKey = ((lng0 + dLng + 540) % 360) - 180;
-      for (const [spotLat, spotLng] of buckets.get(`${lat0 + dLat},${lngKey}`) ?? []) {
-        if (distanceKm(lat, lng, spotLat, spotLng) <= NEAR_RADIUS_KM) return true;
-      }
-    }
-  }
-  return false;
-}
-
-/** Great-circle distance (haversine) on a sphere of the Earth's mean radius. */
-function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.sqrt(a));
 }
