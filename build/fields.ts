@@ -3,6 +3,7 @@
  * `InvalidValue` with a message an editor can act on (it names the field and the value).
  */
 import countries from "i18n-iso-countries";
+import { monthsOfRange } from "../core/months.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN_SOURCE } from "../core/slug.ts";
 import { didYouMean } from "../core/suggest.ts";
 
@@ -37,6 +38,10 @@ const fail = (message: string): never => {
 };
 
 export const text: Parser<string> = (raw) => raw;
+
+/** A month range of three-letter English months, like `Nov-Feb` (it wraps the year), or one month (`Jul`). */
+export const monthRange: Parser<string> = (raw, name) =>
+  monthsOfRange(raw) ? raw : fail(`${name} '${raw}' is not a month range like Nov-Feb or one month like Jul`);
 
 /** Values that the API filters on: a comma would read as two values. */
 export const filterable: Parser<string> = (raw, name) =>

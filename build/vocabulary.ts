@@ -16,8 +16,6 @@ export const STANCES = ["regular", "goofy"] as const;
 export const DISCIPLINES = ["shortboard", "longboard", "big-wave", "bodyboard"] as const;
 export const ERAS = ["pioneer", "longboard", "shortboard", "pro-tour", "modern", "current"] as const;
 export const RELATIONS = ["home break", "won here", "pioneered", "big-wave record", "signature wave"] as const;
-/** Months as the `month` filter and best_months name them. */
-export const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"] as const;
 export const SEASONS = ["winter", "spring", "summer", "autumn"] as const;
 /**
  * What a row of query_words.csv names: a query parameter, a season (read as months), the

@@ -23,7 +23,7 @@ export const SNAPSHOT_FILE = "snapshot.json";
 export const OPENAPI_FILE = "openapi.json";
 
 /** Bumped whenever the shape below changes; the runtime refuses any other. */
-export const SNAPSHOT_FORMAT = 10;
+export const SNAPSHOT_FORMAT = 11;
 
 /** The items' serialized forms, a file of raw bytes beside the snapshot (see packed.ts). */
 export interface PiecesFile {
@@ -91,7 +91,16 @@ export interface Understanding {
  * The vocabulary is every value content may use (the allowed values, and tags.csv), not
  * only those some item has today.
  */
-export const VOCABULARY_FILTERS = ["wave_type", "skill_level", "tier", "tag", "discipline", "era", "category"] as const;
+export const VOCABULARY_FILTERS = [
+  "wave_type",
+  "skill_level",
+  "tier",
+  "tag",
+  "discipline",
+  "era",
+  "stance",
+  "category",
+] as const;
 export type VocabularyFilter = (typeof VOCABULARY_FILTERS)[number];
 export type Vocabularies = Record<VocabularyFilter, string[]>;
 
@@ -104,9 +113,9 @@ export function snapshotHead(version: string, builtAt: string): string {
 }
 
 /** The filters of each collection, named as their query parameters. */
-export const SPOT_FILTERS = ["country", "region", "wave_type", "skill_level", "tag", "tier"] as const;
+export const SPOT_FILTERS = ["country", "region", "wave_type", "skill_level", "tag", "tier", "month"] as const;
 export type SpotFilter = (typeof SPOT_FILTERS)[number];
-export const SURFER_FILTERS = ["country", "discipline", "era", "tier"] as const;
+export const SURFER_FILTERS = ["country", "discipline", "era", "tier", "stance"] as const;
 export type SurferFilter = (typeof SURFER_FILTERS)[number];
 
 /**

@@ -4,7 +4,7 @@ import { toAsciiJson } from "../../core/ascii-json.ts";
 import { SEARCH_OPTIONS } from "../../core/search-index.ts";
 import { SNAPSHOT_FORMAT, type Snapshot, snapshotHead } from "../../core/snapshot-format.ts";
 import type { Content } from "../read-content.ts";
-import { DISCIPLINES, ERAS, QUOTE_CATEGORIES, SKILL_LEVELS, TIERS, WAVE_TYPES } from "../vocabulary.ts";
+import { DISCIPLINES, ERAS, QUOTE_CATEGORIES, SKILL_LEVELS, STANCES, TIERS, WAVE_TYPES } from "../vocabulary.ts";
 import { compileEvents, compileOrganizations } from "./calendar.ts";
 import { searchInPieces } from "./collection.ts";
 import { type PiecesSink, PiecesWriter } from "./pieces.ts";
@@ -72,6 +72,7 @@ export async function compileSnapshot(
       tag: content.tags.map(({ record }) => record.slug),
       discipline: [...DISCIPLINES],
       era: [...ERAS],
+      stance: [...STANCES],
       category: [...QUOTE_CATEGORIES],
     },
     tagLabels: Object.fromEntries(content.tags.map(({ record }) => [record.slug, record.name])),

@@ -1,5 +1,6 @@
 /** Spots: joined with their images, tags and surfers, in default order, with their markers and indexes. */
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
+import { monthsOfRange } from "../../core/months.ts";
 import type { Spot, SpotMarker } from "../../core/resources.ts";
 import type { SearchExport, SearchSource } from "../../core/search-index.ts";
 import type { SpotCollection, SpotEntry } from "../../core/snapshot-format.ts";
@@ -89,6 +90,8 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
     skill_level: compileFilter(items, ({ spot }) => [spot.skill_level]),
     tag: compileFilter(items, ({ tags }) => tags.map((tag) => tagSlugsById.get(tag.id)!)),
     tier: compileFilter(items, ({ spot }) => [spot.tier]),
+    // Content is checked: a spot's best_months is a range (build/fields.ts, monthRange) or null.
+    month: compileFilter(items, ({ spot }) => (spot.best_months === null ? [] : monthsOfRange(spot.best_months)!)),
   };
   const collection = compileCollection(
     pieces,

@@ -68,6 +68,7 @@ export async function compileSurfers(
     discipline: compileFilter(items, ({ surfer }) => [surfer.discipline]),
     era: compileFilter(items, ({ surfer }) => [surfer.era]),
     tier: compileFilter(items, ({ surfer }) => [surfer.tier]),
+    stance: compileFilter(items, ({ surfer }) => [surfer.stance]),
   };
   const search = indexInBackground(surferSearchSources(items, surferAliases(content)));
   const collection = compileCollection(

@@ -13,11 +13,12 @@ import { around } from "geokdbush";
 import countries from "i18n-iso-countries";
 import KDBush from "kdbush";
 import { foldWords } from "../../core/fold.ts";
+import { MONTHS } from "../../core/months.ts";
 import { NEAR_RADIUS_KM, type Understanding } from "../../core/snapshot-format.ts";
 import { loadGazetteer } from "../gazetteer.ts";
 import type { Place } from "../problems.ts";
 import type { Content } from "../read-content.ts";
-import { DISCIPLINES, ERAS, MONTHS, SEASONS, SKILL_LEVELS, STANCES, TIERS, WAVE_TYPES } from "../vocabulary.ts";
+import { DISCIPLINES, ERAS, SEASONS, SKILL_LEVELS, STANCES, TIERS, WAVE_TYPES } from "../vocabulary.ts";
 
 /** Languages whose country names a query may use: English and those spoken on most surf coasts. */
 const LANGUAGES = ["en", "es", "pt", "fr", "de", "it", "nl", "id", "ja", "ko", "zh", "nb", "da", "sv"];

@@ -44,9 +44,18 @@ const CANDIDATES_PER_WORD = 32;
 
 export interface QueryWord {
   term: string;
-  /** Characters the person typed for it (doubled letters included), which sets the typos allowed. */
+  /** Letters and digits the person typed for it (doubled letters included), which set the typos allowed. */
   typed: number;
   required: boolean;
+}
+
+/**
+ * The letters and digits of a piece of a query, doubled letters included: what the typos
+ * allowed are counted on, so that punctuation (`jeffries.`, `pe'ahi`) or an accent written
+ * as a separate mark never earns a word a typo.
+ */
+function typedLength(token: string): number {
+  return token.replace(/[^\p{L}\p{N}]/gu, "").length;
 }
 
 /** A query's words as the index sees them, each with its typed length and whether it must match. */
@@ -55,7 +64,7 @@ export function queryWords(q: string): QueryWord[] {
   for (const token of q.split(/\s+/)) {
     const terms = queryTerms(token);
     for (const term of terms)
-      words.push({ term, typed: terms.length === 1 ? token.length : term.length, required: true });
+      words.push({ term, typed: terms.length === 1 ? typedLength(token) : term.length, required: true });
   }
   const kept = words.slice(0, MAX_WORDS);
   if (kept.some((word) => !STOP_WORDS.has(word.term))) {

@@ -182,6 +182,7 @@ const SPOT_FACET_KEYS = {
   skill_level: "skillLevels",
   tag: "tags",
   tier: "tiers",
+  month: "months",
 } as const satisfies Record<SpotFilter, string>;
 
 /** The facets of the spots; each tag also carries its label (its name), so a UI can show it beside the slug. */

@@ -22,6 +22,7 @@ const SURFER_FACET_KEYS = {
   discipline: "disciplines",
   era: "eras",
   tier: "tiers",
+  stance: "stances",
 } as const satisfies Record<SurferFilter, string>;
 
 export function surferFacets(catalog: Catalog, criteria: SurferCriteria, memo?: Memo) {

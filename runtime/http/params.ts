@@ -8,6 +8,7 @@
 import countries from "i18n-iso-countries";
 import { MAX_ZOOM } from "../../core/clusters.ts";
 import { foldKey } from "../../core/fold.ts";
+import { MONTHS, type Month } from "../../core/months.ts";
 import { closest } from "../../core/suggest.ts";
 import { type BoundingBox, wrapLongitude } from "../catalog/geo.ts";
 import { invalidQuery } from "./errors.ts";
@@ -169,6 +170,29 @@ export const yearParam: ParamParser<string> = (raw, name) => {
   if (!/^\d{4}$/.test(raw)) throw invalidQuery(`${name} must be a year of four digits, like 2027; got '${shown(raw)}'`);
   return raw;
 };
+
+const monthNames = oneOfParam(MONTHS);
+
+/**
+ * Months, by name (`jan`…`dec`, any case) or number (`1`…`12`), comma-separated (repeatable):
+ * as names. Anything else is a 400 that names the closest month.
+ */
+export const monthParam: ParamParser<Month[] | undefined> = repeatable((raw, name) => {
+  const named = raw.split(",").map((value) => {
+    const number = /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : 0;
+    return number >= 1 && number <= 12 ? MONTHS[number - 1] : value;
+  });
+  try {
+    return monthNames(named.join(","), name);
+  } catch (error) {
+    if (named.some((value) => /^\s*\d+\s*$/.test(value))) {
+      throw invalidQuery(
+        `${name} takes months as jan to dec or 1 to 12, several separated by commas; got '${shown(raw)}'`,
+      );
+    }
+    throw error;
+  }
+});
 
 /** Above this many values, a message points to where they are listed instead of listing them. */
 const LISTED_VALUES = 12;

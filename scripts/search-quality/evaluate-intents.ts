@@ -3,6 +3,7 @@
  * search as the API's lists: each query's first five results, checked against their own
  * attributes in the catalog.
  */
+import { monthsOfRange } from "../../core/months.ts";
 import type { Spot, Surfer } from "../../core/resources.ts";
 import { distanceKm } from "../../runtime/catalog/sphere.ts";
 import { listSpots, spotsAsRead } from "../../runtime/catalog/spots.ts";
@@ -12,7 +13,6 @@ import { type Catalog, entryAt } from "../../runtime/snapshot.ts";
 import { INTENTS, type IntentCase, type WantedAttributes } from "./intents.ts";
 
 const TOP = 5;
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 export interface IntentScore {
   case: IntentCase;
@@ -74,14 +74,7 @@ function hasAll(want: WantedAttributes, item: Spot | Surfer, tags: string[]): bo
   return true;
 }
 
-/** Whether a best_months range such as `Nov-Feb` (or a single month, `Jul`) covers the month. */
+/** Whether a best_months range such as `Nov-Feb` covers the month (core/months.ts reads ranges as the filter does). */
 function coversMonth(bestMonths: string | null, month: string): boolean {
-  if (!bestMonths) return false;
-  const [from, to = from] = bestMonths
-    .toLowerCase()
-    .split("-")
-    .map((name) => MONTHS.indexOf(name.trim().slice(0, 3)));
-  const at = MONTHS.indexOf(month);
-  if (from < 0 || to < 0) return false;
-  return from <= to ? at >= from && at <= to : at >= from || at <= to;
+  return bestMonths !== null && (monthsOfRange(bestMonths) ?? []).some((covered) => covered === month);
 }

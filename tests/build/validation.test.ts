@@ -218,6 +218,11 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     ["content/quotes.csv:3: source_url 'ftp://example.org/duke' is not an http(s) URL"],
   ],
   [
+    "best months that are not a range of three-letter months",
+    { "spots.csv": swap(",reef,expert,Nov-Feb", ",reef,expert,November to February") },
+    ["content/spots.csv:2: best_months 'November to February' is not a month range like Nov-Feb or one month like Jul"],
+  ],
+  [
     "a closed value set, with a suggestion",
     { "spots.csv": swap(",reef,expert,Nov-Feb", ",reeef,expert,Nov-Feb") },
     ["content/spots.csv:2: wave_type 'reeef' is not one of beach, reef, point, river-mouth; did you mean 'reef'?"],

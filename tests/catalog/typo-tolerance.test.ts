@@ -35,6 +35,7 @@ describe("typo tolerance on the bundled catalog", () => {
 
   it("allows two typos only from 9 characters", () => {
     expect(found("jeffries")).toEqual([]); // 8 characters, two typos from `jeffreys`
+    expect(found("jeffries.")).toEqual([]); // punctuation is not a letter: still 8
     expect(found("maverikcz")).toEqual(["mavericks"]); // 9 characters, two typos
     expect(found("maverikcz california")[0]).toBe("mavericks");
   });

@@ -92,7 +92,9 @@ describeMatrix("the conventions every endpoint shares", (http) => {
 
     it("lists the accepted parameters when nothing is close", async () => {
       const { body } = await http.getJson("/api/surfers/meta?zzzzzz=1");
-      expect(body.error).toBe("unknown parameter 'zzzzzz'; this endpoint accepts q, country, discipline, era, tier");
+      expect(body.error).toBe(
+        "unknown parameter 'zzzzzz'; this endpoint accepts q, country, discipline, era, tier, stance",
+      );
     });
 
     it("rejects parameters on a detail endpoint", async () => {

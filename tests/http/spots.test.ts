@@ -209,11 +209,12 @@ describeMatrix("the spot endpoints", (http) => {
   });
 
   describe("GET /api/spots/meta", () => {
-    it("returns filtered_total and the six facet lists, counts descending then value", async () => {
+    it("returns filtered_total and the seven facet lists, counts descending then value", async () => {
       const { body } = await http.getJson("/api/spots/meta");
       expect(body.filtered_total).toBe(allSpots.length);
       expect(Object.keys(body.facets).sort()).toEqual([
         "countries",
+        "months",
         "regions",
         "skillLevels",
         "tags",

@@ -49,9 +49,9 @@ describeMatrix("the surfer endpoints", (http) => {
   });
 
   describe("GET /api/surfers/meta", () => {
-    it("returns the four facet lists", async () => {
+    it("returns the five facet lists", async () => {
       const { body } = await http.getJson("/api/surfers/meta?era=current");
-      expect(Object.keys(body.facets).sort()).toEqual(["countries", "disciplines", "eras", "tiers"]);
+      expect(Object.keys(body.facets).sort()).toEqual(["countries", "disciplines", "eras", "stances", "tiers"]);
       expect(body.filtered_total).toBe(allSurfers.filter((s) => s.era === "current").length);
       expect(body.facets.eras.find((entry: { value: string }) => entry.value === "pioneer").count).toBe(
         allSurfers.filter((s) => s.era === "pioneer").length,

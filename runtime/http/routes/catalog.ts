@@ -30,6 +30,7 @@ import {
   countryCodes,
   filterValues,
   integerParam,
+  monthParam,
   nearParam,
   oneOfParam,
   type ParamsOf,
@@ -61,12 +62,14 @@ function parameterSpecs(vocabularies: Vocabularies) {
     skill_level: closed("skill_level"),
     tag: closed("tag"),
     tier: closed("tier"),
+    month: monthParam,
   };
   const surferFilters = {
     country: countryCodes,
     discipline: closed("discipline"),
     era: closed("era"),
     tier: closed("tier"),
+    stance: closed("stance"),
   };
   const area = { bbox, near: nearParam, radius_km: radiusParam };
   return {
