@@ -79,8 +79,42 @@ describeMatrix("query understanding", (http) => {
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
   });
 
+  it("reads months and seasons as month: a season's months by the hemisphere of the places named", async () => {
+    const january = await list(http, "/api/spots?limit=100", "where to surf in january");
+    expect(january.understood).toEqual({
+      attributes: [{ text: "january", param: "month", values: ["jan"] }],
+      text: "",
+      relaxed: false,
+    });
+    const { body: filtered } = await http.getJson("/api/spots?limit=100&month=jan");
+    expect(slugs(january.spots)).toEqual(slugs(filtered.spots));
+    const winter = await list(http, "/api/spots?limit=100", "winter in australia");
+    expect(winter.understood.attributes).toEqual([
+      { text: "winter", param: "month", values: ["jun", "jul", "aug"] },
+      { text: "australia", param: "country", values: ["AU"] },
+    ]);
+    const north = await list(http, "/api/spots?limit=100", "winter in portugal");
+    expect(north.understood.attributes[0]).toEqual({ text: "winter", param: "month", values: ["dec", "jan", "feb"] });
+    const surfers = await list(http, "/api/surfers", "july");
+    expect(surfers.understood.attributes).toEqual([]);
+  });
+
+  it("reads goofy footers as stance on the surfer endpoints", async () => {
+    const body = await list(http, "/api/surfers?limit=100", "goofy footers");
+    expect(body.understood.attributes).toEqual([{ text: "goofy footers", param: "stance", values: ["goofy"] }]);
+    expect(body.surfers.length).toBeGreaterThan(0);
+    for (const surfer of body.surfers) expect(surfer.stance).toBe("goofy");
+  });
+
   it("gives each attribute as a real parameter: the chips as explicit filters list the same spots", async () => {
-    for (const q of ["beginner beaches in australia", "lefts in indonesia", "near biarritz", "south pacific reefs"]) {
+    const queries = [
+      "beginner beaches in australia",
+      "lefts in indonesia",
+      "near biarritz",
+      "south pacific reefs",
+      "july",
+    ];
+    for (const q of queries) {
       const read = await list(http, "/api/spots?limit=100", q);
       expect(read.understood.attributes.length).toBeGreaterThan(0);
       const filters = read.understood.attributes.map(chipParams).join("&");
