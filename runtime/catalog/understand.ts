@@ -54,6 +54,8 @@ export interface QueryReader {
 
 /** Longest phrase looked up, in words (`la derecha de lobos`, `on tour today`). */
 const MAX_PHRASE_WORDS = 4;
+/** Longest item name looked for in a query, in words; a longer name's words may be read as attributes. */
+const MAX_NAME_WORDS = 6;
 /** Months of each season in the northern hemisphere; the southern ones are six months on. */
 const NORTHERN_SEASONS: Record<string, string[]> = {
   winter: ["dec", "jan", "feb"],
@@ -141,7 +143,7 @@ function protectedWords(reader: QueryReader, words: string[]): boolean[] {
   const kept = words.map(() => false);
   if (reader.names.size === 0) return kept;
   for (let i = 0; i < words.length; i++) {
-    for (let n = Math.min(words.length - i, MAX_PHRASE_WORDS + 2); n >= 1; n--) {
+    for (let n = Math.min(words.length - i, MAX_NAME_WORDS); n >= 1; n--) {
       if (!reader.names.has(words.slice(i, i + n).join(" "))) continue;
       kept.fill(true, i, i + n);
       break;

@@ -116,14 +116,15 @@ const LARGE_MAP_MARKERS = 5000;
 
 /**
  * A map's answer. A large one is kept in the memo by what it holds (a hash of its markers'
- * positions, in order), whatever URL asked for it: the whole world asked through a
- * thousand different boxes is assembled, hashed and compressed once.
+ * positions, in order, and how q was read), whatever URL asked for it: the whole world
+ * asked through a thousand different boxes is assembled, hashed and compressed once.
  */
-function mapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo): Representation {
+function mapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo, understood?: Understood): Representation {
   const { positions, distancesKm } = markers;
-  const made = () => representation(markersBody(catalog.spots.markers, markers), JSON_TYPE);
+  const made = () => representation(markersBody(catalog.spots.markers, markers, understood), JSON_TYPE);
   if (distancesKm || positions.length < LARGE_MAP_MARKERS) return made();
-  const key = `map ${hash("sha1", bytesOf(positions))}`;
+  const read = understood ? ` ${JSON.stringify(understood)}` : "";
+  const key = `map ${hash("sha1", bytesOf(positions))}${read}`;
   const kept = memo.get<Representation>(key);
   if (kept) return kept;
   const large = lasting(made());
@@ -190,8 +191,7 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
       (criteria) => spotMarkers(catalog, criteria, memo),
       mapHolds,
     );
-    if (understood) return representation(markersBody(catalog.spots.markers, answer, understood), JSON_TYPE);
-    return mapRepresentation(catalog, answer, memo);
+    return mapRepresentation(catalog, answer, memo, understood);
   });
 
   route(app, "/api/spots/meta", "snapshot", context, (event) => {
