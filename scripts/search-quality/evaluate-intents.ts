@@ -28,24 +28,33 @@ export function evaluateIntents(catalog: Catalog): { precision: number; scores: 
   return { precision, scores };
 }
 
+/** The first `limit` results of q as the API's lists answer it: read by understanding, then searched. */
+export function understoodPositions(
+  catalog: Catalog,
+  collection: "spots" | "surfers",
+  q: string,
+  limit: number,
+): ArrayLike<number> {
+  const page = { limit, offset: 0 };
+  return collection === "spots"
+    ? answerUnderstood(
+        readerFor(catalog, "spots"),
+        { filters: {}, q },
+        spotsAsRead,
+        (criteria) => listSpots(catalog, criteria, page),
+        (answer) => ({ count: answer.total }),
+      ).answer.positions
+    : answerUnderstood(
+        readerFor(catalog, "surfers"),
+        { filters: {}, q },
+        withReading,
+        (criteria) => listSurfers(catalog, criteria, page),
+        (answer) => ({ count: answer.total }),
+      ).answer.positions;
+}
+
 function scoreIntent(catalog: Catalog, intent: IntentCase): IntentScore {
-  const page = { limit: TOP, offset: 0 };
-  const positions =
-    intent.collection === "spots"
-      ? answerUnderstood(
-          readerFor(catalog, "spots"),
-          { filters: {}, q: intent.q },
-          spotsAsRead,
-          (criteria) => listSpots(catalog, criteria, page),
-          (answer) => ({ count: answer.total }),
-        ).answer.positions
-      : answerUnderstood(
-          readerFor(catalog, "surfers"),
-          { filters: {}, q: intent.q },
-          withReading,
-          (criteria) => listSurfers(catalog, criteria, page),
-          (answer) => ({ count: answer.total }),
-        ).answer.positions;
+  const positions = understoodPositions(catalog, intent.collection, intent.q, TOP);
   const collection = catalog[intent.collection];
   const got = Array.from(positions, (position) => {
     const entry = entryAt<{ spot?: Spot; surfer?: Surfer; tags?: { slug: string }[] }>(collection, position);

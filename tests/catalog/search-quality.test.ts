@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../scripts/search-quality/evaluate.ts";
-import { evaluateIntents } from "../../scripts/search-quality/evaluate-intents.ts";
+import { evaluateIntents, understoodPositions } from "../../scripts/search-quality/evaluate-intents.ts";
 import { INTENTS } from "../../scripts/search-quality/intents.ts";
 import { CASES } from "../../scripts/search-quality/queries.ts";
 import { testCatalog } from "../helpers/app.ts";
@@ -79,6 +79,18 @@ describe("search quality", () => {
 const intents = evaluateIntents(testCatalog());
 
 describe("intent queries (query understanding)", () => {
+  it("keeps the surfers' queries above satisfied at 90% when q is read as the lists read it", () => {
+    const catalog = testCatalog();
+    const missing = CASES.filter((searchCase) => {
+      const collection = searchCase.collection ?? "spots";
+      const positions = understoodPositions(catalog, collection, searchCase.q, searchCase.top);
+      const top = Array.from(positions, (position) => catalog[collection].slugs[position]);
+      return searchCase.want.some((slug) => !top.includes(slug));
+    });
+    const share = 1 - missing.length / CASES.length;
+    expect(share, missing.map((searchCase) => searchCase.q).join(", ")).toBeGreaterThanOrEqual(0.9);
+  });
+
   it("has at least 80, on spots and on surfers, in several languages", () => {
     expect(INTENTS.length).toBeGreaterThanOrEqual(80);
     expect(new Set(INTENTS.map((intent) => intent.collection))).toEqual(new Set(["spots", "surfers"]));
