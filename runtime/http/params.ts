@@ -175,23 +175,20 @@ const monthNames = oneOfParam(MONTHS);
 
 /**
  * Months, by name (`jan`…`dec`, any case) or number (`1`…`12`), comma-separated (repeatable):
- * as names. Anything else is a 400 that names the closest month.
+ * as names. An unknown name is a 400 with the closest month; a number outside 1-12, with the rule.
  */
 export const monthParam: ParamParser<Month[] | undefined> = repeatable((raw, name) => {
   const named = raw.split(",").map((value) => {
     const number = /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : 0;
     return number >= 1 && number <= 12 ? MONTHS[number - 1] : value;
   });
-  try {
-    return monthNames(named.join(","), name);
-  } catch (error) {
-    if (named.some((value) => /^\s*\d+\s*$/.test(value))) {
-      throw invalidQuery(
-        `${name} takes months as jan to dec or 1 to 12, several separated by commas; got '${shown(raw)}'`,
-      );
-    }
-    throw error;
+  // A number left over is outside 1-12: no month name is close to it, so say the rule.
+  if (named.some((value) => /^\s*\d+\s*$/.test(value))) {
+    throw invalidQuery(
+      `${name} takes months as jan to dec or 1 to 12, several separated by commas; got '${shown(raw)}'`,
+    );
   }
+  return monthNames(named.join(","), name);
 });
 
 /** Above this many values, a message points to where they are listed instead of listing them. */

@@ -208,7 +208,7 @@ describe("nested schemas, expanded in place", () => {
   it("opens an object property (facets) and each list of objects in it (FacetList items) under its field", () => {
     const facets = /<h3 id="schema-SpotFacets">[\s\S]*?<\/div>\n<div class="schema">/.exec(html)![0];
     expect(facets).toContain('<tr class="nested"><td colspan="3"><details class="nested">');
-    expect(facets).toContain("<summary>6 fields of <code>facets</code></summary>");
+    expect(facets).toContain("<summary>7 fields of <code>facets</code></summary>");
     expect(facets).toContain("<summary>2 fields of <code>countries</code></summary>");
     expect(facets).toContain("<summary>3 fields of <code>tags</code></summary>");
     expect(facets).toContain("<code>label</code>");
