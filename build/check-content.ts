@@ -6,6 +6,7 @@
 
 import { foldKey } from "../core/fold.ts";
 import { didYouMean } from "../core/suggest.ts";
+import { editorPhrases, queryWordValues } from "./compile/understanding.ts";
 import type { Problems } from "./problems.ts";
 import type { Content, FileKey, Located } from "./read-content.ts";
 import { RESERVED_SPOT_SLUGS, RESERVED_SURFER_SLUGS } from "./vocabulary.ts";
@@ -29,6 +30,7 @@ export function checkContent(content: Content, problems: Problems): void {
   reserved(content.surfers, RESERVED_SURFER_SLUGS, "/api/surfers", problems);
 
   checkAreas(content, problems);
+  checkQueryWords(content, problems);
 
   const tagSlugs = rawValues(content, "tags", "slug");
   const spotSlugs = rawValues(content, "spots", "slug");
@@ -216,4 +218,22 @@ function checkAreas(content: Content, problems: Problems): void {
     }
     for (const slug of record.spots ?? []) reference(slug, spotSlugs, "spot", content.files.spots, place, problems);
   }
+}
+
+/**
+ * Each row of query_words.csv names a value its param has (a tag of tags.csv; `-` for near
+ * and filler), and no phrase of the understanding files means two things on the same endpoints.
+ */
+function checkQueryWords(content: Content, problems: Problems): void {
+  const tagSlugs = rawValues(content, "tags", "slug");
+  const allowed = queryWordValues([...(tagSlugs ?? [])]);
+  for (const { record, place } of content.queryWords) {
+    // Tags are unchecked when tags.csv could not be read, like every reference to it.
+    if (record.param === "tag" && !tagSlugs) continue;
+    const values = allowed[record.param];
+    if (values.includes(record.value)) continue;
+    const hint = didYouMean(record.value, values);
+    problems.add(place, `${record.param} has no value '${record.value}'${hint} (it takes ${values.join(", ")})`);
+  }
+  editorPhrases(content, (place, message) => problems.add(place, message));
 }

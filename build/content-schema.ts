@@ -26,6 +26,7 @@ import {
   ERAS,
   LOCATION_PRECISIONS,
   QA_TIERS,
+  QUERY_WORD_PARAMS,
   QUOTE_CATEGORIES,
   RELATIONS,
   SKILL_LEVELS,
@@ -74,6 +75,23 @@ export const areaSchema = {
   country_code: optional(country),
   regions: optional(listOf(filterable)),
   spots: optional(listOf(slug)),
+};
+
+/** A continent or well-known group of countries a query may name (country_groups.csv). */
+export const countryGroupSchema = {
+  group: required(text),
+  aliases: optional(listOf(text)),
+  countries: required(listOf(country)),
+};
+
+/** A country's other names and demonyms, beyond the names i18n-iso-countries knows (country_names.csv). */
+export const countryNameSchema = { country_code: required(country), names: required(listOf(text)) };
+
+/** Plain words for a value of a closed vocabulary, a season, `near`, or filler (query_words.csv). */
+export const queryWordSchema = {
+  param: required(oneOf(QUERY_WORD_PARAMS)),
+  value: required(text),
+  words: required(listOf(text)),
 };
 
 const imageColumns = {

@@ -48,6 +48,9 @@ export interface Content {
   spots: Located<RecordOf<typeof schema.spotSchema>>[];
   tags: Located<RecordOf<typeof schema.tagSchema>>[];
   areas: Located<RecordOf<typeof schema.areaSchema>>[];
+  countryGroups: Located<RecordOf<typeof schema.countryGroupSchema>>[];
+  countryNames: Located<RecordOf<typeof schema.countryNameSchema>>[];
+  queryWords: Located<RecordOf<typeof schema.queryWordSchema>>[];
   spotImages: Located<RecordOf<typeof schema.spotImageSchema>>[];
   surfers: Located<RecordOf<typeof schema.surferSchema>>[];
   surferImages: Located<RecordOf<typeof schema.surferImageSchema>>[];
@@ -84,6 +87,9 @@ export const FILES = {
   spots: "spots.csv",
   tags: "tags.csv",
   areas: "areas.csv",
+  countryGroups: "country_groups.csv",
+  countryNames: "country_names.csv",
+  queryWords: "query_words.csv",
   spotImages: "spot_images.csv",
   surfers: "surfers.csv",
   surferImages: "surfer_images.csv",
@@ -118,6 +124,9 @@ export function readContent(dir: string, problems: Problems): Content {
     spots: csv("spots", schema.spotSchema),
     tags: csv("tags", schema.tagSchema),
     areas: csv("areas", schema.areaSchema),
+    countryGroups: csv("countryGroups", schema.countryGroupSchema),
+    countryNames: csv("countryNames", schema.countryNameSchema),
+    queryWords: csv("queryWords", schema.queryWordSchema),
     spotImages: csv("spotImages", schema.spotImageSchema),
     surfers: csv("surfers", schema.surferSchema),
     surferImages: csv("surferImages", schema.surferImageSchema),

@@ -16,6 +16,24 @@ export const STANCES = ["regular", "goofy"] as const;
 export const DISCIPLINES = ["shortboard", "longboard", "big-wave", "bodyboard"] as const;
 export const ERAS = ["pioneer", "longboard", "shortboard", "pro-tour", "modern", "current"] as const;
 export const RELATIONS = ["home break", "won here", "pioneered", "big-wave record", "signature wave"] as const;
+export const SEASONS = ["winter", "spring", "summer", "autumn"] as const;
+/**
+ * What a row of query_words.csv names: a query parameter, a season (read as months), the
+ * words that introduce a place (`near`), or words that only name what is listed (`filler`).
+ */
+export const QUERY_WORD_PARAMS = [
+  "wave_type",
+  "skill_level",
+  "tag",
+  "tier",
+  "discipline",
+  "era",
+  "stance",
+  "month",
+  "season",
+  "near",
+  "filler",
+] as const;
 export const QUOTE_CATEGORIES = ["philosophy", "ocean", "big-wave", "competition", "craft", "humour"] as const;
 export const TOURS = [
   "championship-tour",

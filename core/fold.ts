@@ -43,6 +43,13 @@ export function foldKey(value: string): string {
     .trim();
 }
 
+/** A text's folded words, split at spaces, hyphens and punctuation: `Left-Handers,` → `left`, `handers`. */
+export function foldWords(text: string): string[] {
+  return foldKey(text)
+    .split(/[\s\-\u2013\u2014,.;:!?()/"]+/)
+    .filter((word) => word !== "");
+}
+
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** Accent-insensitive English collation, the order of names in every list. */

@@ -23,7 +23,7 @@ export const SNAPSHOT_FILE = "snapshot.json";
 export const OPENAPI_FILE = "openapi.json";
 
 /** Bumped whenever the shape below changes; the runtime refuses any other. */
-export const SNAPSHOT_FORMAT = 10;
+export const SNAPSHOT_FORMAT = 11;
 
 /** The items' serialized forms, a file of raw bytes beside the snapshot (see packed.ts). */
 export interface PiecesFile {
@@ -58,6 +58,32 @@ export interface Snapshot {
   vocabularies: Vocabularies;
   /** Every tag's name by its slug: the labels of the tag facet. */
   tagLabels: Record<string, string>;
+  understanding: Understanding;
+}
+
+/** `near <place>` in a query reads as `near` with this radius (km); the build keeps the places within it of a spot. */
+export const NEAR_RADIUS_KM = 40;
+
+/**
+ * What query understanding reads (runtime/catalog/understand.ts), compiled from
+ * country_groups.csv, country_names.csv, query_words.csv, i18n-iso-countries and GeoNames.
+ * Every phrase is folded (foldWords in core/fold.ts) and its words joined by one space.
+ */
+export interface Understanding {
+  /**
+   * Per collection, each phrase with what it names: a query parameter and its values,
+   * `season` (values: the season), `near` (the words before a place) or `filler`.
+   */
+  phrases: Record<"spots" | "surfers", [phrase: string, param: string, values: string[]][]>;
+  /** Places a query may name after `near`: folded name, latitude, longitude. */
+  places: [name: string, lat: number, lng: number][];
+  /** Countries whose spots lie mostly south of the equator: where a season's months are the southern ones. */
+  southern: string[];
+  /**
+   * Per collection, the items' names and aliases (folded) that hold a phrase: a query that
+   * holds one of them reads it as the name, not as attributes.
+   */
+  names: Record<"spots" | "surfers", string[]>;
 }
 
 /**

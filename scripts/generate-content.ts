@@ -305,7 +305,8 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   write("spot_surfers.csv", links);
   // The rest is small and does not grow with the catalog: the real files, but for
   // references to real spots and surfers, which the synthetic catalog does not have.
-  for (const name of ["tags.csv", "clips.csv", "organizations.yaml", "social.yaml"])
+  const understanding = ["country_groups.csv", "country_names.csv", "query_words.csv"];
+  for (const name of ["tags.csv", "clips.csv", "organizations.yaml", "social.yaml", ...understanding])
     copyFileSync(path.join("content", name), path.join(outDir, name));
   write("quotes.csv", [
     "id,slug,text,author,category,source_url,credit,surfer,featured,sources",

@@ -11,6 +11,7 @@ import { type PiecesSink, PiecesWriter } from "./pieces.ts";
 import { compileClips, compileQuotes } from "./quotes-and-clips.ts";
 import { compileSpots } from "./spots.ts";
 import { compileSurfers } from "./surfers.ts";
+import { compileUnderstanding } from "./understanding.ts";
 
 export interface CompiledSnapshot {
   snapshot: Snapshot;
@@ -32,6 +33,8 @@ export async function compileSnapshot(
 ): Promise<CompiledSnapshot> {
   const social = content.social!;
   const pieces = new PiecesWriter(piecesSink);
+  // Before the spots are compiled: that step takes their records out of `content`.
+  const understanding = await compileUnderstanding(content);
   const pendingSpots = await compileSpots(content, mediaBaseUrl, pieces);
   // The surfers are compiled while the spots' index may still be being made on its thread.
   const surfers = await compileSurfers(content, mediaBaseUrl, pieces);
@@ -73,6 +76,7 @@ export async function compileSnapshot(
       category: [...QUOTE_CATEGORIES],
     },
     tagLabels: Object.fromEntries(content.tags.map(({ record }) => [record.slug, record.name])),
+    understanding,
   };
   const { version, json } = serializeSnapshot(body, builtAt.toISOString());
   return { snapshot: { version, builtAt: builtAt.toISOString(), ...body }, json };

@@ -3,6 +3,7 @@
  * markers, an item's detail. The build serialized every item once; an answer copies those
  * bytes between a few fixed ones, so its cost is a copy of what it sends.
  */
+import { toAsciiJson } from "../../core/ascii-json.ts";
 import { type JsonPieces, piece } from "../../core/packed.ts";
 import type { Positions } from "./positions.ts";
 
@@ -58,21 +59,30 @@ function itemsBody(head: string, pieces: JsonPieces, items: Items, tail: string)
   return body;
 }
 
-/** `{"<key>":[...],"total":n,"limit":n,"offset":n}`: a page of a list. */
+/** `,"understood":{...}` when q was given (understand.ts), else nothing. */
+function understoodJson(understood: object | undefined): string {
+  return understood ? `,"understood":${toAsciiJson(understood)}` : "";
+}
+
+/** `{"<key>":[...],"total":n,"limit":n,"offset":n}`, and `"understood"` for a q: a page of a list. */
 export function listBody(
   key: string,
   pieces: JsonPieces,
   page: Items & { total: number; limit: number; offset: number },
+  understood?: object,
 ) {
-  const tail = `,"total":${page.total},"limit":${page.limit},"offset":${page.offset}}`;
+  const tail = `,"total":${page.total},"limit":${page.limit},"offset":${page.offset}${understoodJson(understood)}}`;
   return itemsBody(`{${JSON.stringify(key)}:`, pieces, page, tail);
 }
 
-/** `{"spots":[marker, ...]}`, and `"clusters":[...]` after them when the map is clustered. */
-export function markersBody(markers: JsonPieces, items: Items & { clusters?: string | Buffer }): Buffer {
-  if (items.clusters === undefined) return itemsBody('{"spots":', markers, items, "}");
-  const clusters = items.clusters.toString("latin1");
-  return itemsBody('{"spots":', markers, items, `,"clusters":[${clusters}]}`);
+/** `{"spots":[marker, ...]}`, `"clusters":[...]` after them when the map is clustered, and `"understood"` for a q. */
+export function markersBody(
+  markers: JsonPieces,
+  items: Items & { clusters?: string | Buffer },
+  understood?: object,
+): Buffer {
+  const clusters = items.clusters === undefined ? "" : `,"clusters":[${items.clusters.toString("latin1")}]`;
+  return itemsBody('{"spots":', markers, items, `${clusters}${understoodJson(understood)}}`);
 }
 
 const COMMA = Buffer.from(",");

@@ -72,15 +72,16 @@ function allConstraints(selection: Selection): Constraint[] {
 
 /**
  * `filtered_total` and the facets of every filter of a collection, each under its
- * response key (`country` → `countries`).
+ * response key (`country` → `countries`), and whether q's matches are relaxed (search.ts).
  */
 export function facetSummary<Filter extends string, Key extends string>(
   collection: LoadedCollection<Filter>,
   criteria: Criteria<Filter>,
   responseKeys: Record<Filter, Key>,
   memo?: Memo,
-): { filtered_total: number; facets: Record<Key, FacetCount[]> } {
-  const constraints = allConstraints(select(collection, criteria, memo));
+): { filtered_total: number; facets: Record<Key, FacetCount[]>; relaxed: boolean } {
+  const selection = select(collection, criteria, memo);
+  const constraints = allConstraints(selection);
   const matched = allowedBy(constraints, collection.size);
   const matchedList = listOf(matched);
   const facets = {} as Record<Key, FacetCount[]>;
@@ -92,7 +93,8 @@ export function facetSummary<Filter extends string, Key extends string>(
     const spell = field === "country" ? (code: string) => code.toUpperCase() : (value: string) => value;
     facets[key] = facetList(index, countValues(index, over), selectedKeys(criteria.filters, field), spell);
   }
-  return { filtered_total: matched ? sizeOf(matched) : collection.size, facets };
+  const relaxed = selection.matched?.relaxed ?? false;
+  return { filtered_total: matched ? sizeOf(matched) : collection.size, facets, relaxed };
 }
 
 /** A set as a sorted list, to walk (null, for no constraint, stays null: every item). */

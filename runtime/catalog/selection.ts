@@ -6,6 +6,7 @@
  * every constraint is a bitset, it ANDs them. Either way the work follows the sizes of
  * the sets involved, or the catalog size / 32 for a common value.
  */
+import { foldKey } from "../../core/fold.ts";
 import type { Memo } from "../memory-budget.ts";
 import type { FieldIndex, LoadedCollection } from "../snapshot.ts";
 import {
@@ -30,6 +31,11 @@ export interface Criteria<Filter extends string> {
   q?: string;
   /** Positions allowed by something other than filters and q (areas), each sorted. */
   within?: Positions[];
+  /**
+   * Filters read from q (understand.ts): each an AND of its own, counted by every facet
+   * (they narrow what the list holds, like q), values as the answer shows them.
+   */
+  understood?: { param: string; values: string[] }[];
 }
 
 export type Constraint = PositionSet & {
@@ -64,6 +70,10 @@ function constraintsOf<Filter extends string>(collection: LoadedCollection<Filte
     constraints.push(set.bits ? { field, bits: set.bits } : { field, positions: set.positions });
   }
   for (const positions of criteria.within ?? []) constraints.push({ field: null, positions });
+  for (const { param, values } of criteria.understood ?? []) {
+    const set = anyOf(collection, param as Filter, values.map(foldKey));
+    constraints.push(set.bits ? { field: null, bits: set.bits } : { field: null, positions: set.positions });
+  }
   return constraints;
 }
 

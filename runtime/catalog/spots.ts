@@ -17,6 +17,7 @@ import {
 } from "./geo.ts";
 import { type Positions, toPositions } from "./positions.ts";
 import { type Criteria, type FilterSelection, matchingInOrder } from "./selection.ts";
+import { type Reading, withReading } from "./understand.ts";
 
 export interface SpotCriteria {
   filters: FilterSelection<SpotFilter>;
@@ -25,6 +26,10 @@ export interface SpotCriteria {
   bbox?: BoundingBox;
   /** Nearest first, measured from this point (and only within its radius, if it has one). */
   near?: Near;
+  /** Filters read from q (understand.ts). */
+  understood?: Criteria<SpotFilter>["understood"];
+  /** Only spots within each of these circles too (a `near <place>` read from q beside an explicit near). */
+  circles?: Required<Near>[];
 }
 
 export interface Page {
@@ -32,10 +37,14 @@ export interface Page {
   offset: number;
 }
 
-/** Positions in answer order, with each one's distance from `near` when the criteria have one. */
+/**
+ * Positions in answer order, with each one's distance from `near` when the criteria have
+ * one, and whether q's matches are relaxed (no spot matched every word: search.ts).
+ */
 export interface Ordered {
   positions: Positions;
   distancesKm?: Float64Array;
+  relaxed?: boolean;
 }
 
 /** One page of a list: its items' positions (and distances), and how many match in all. */
@@ -47,7 +56,9 @@ function selectionCriteria(catalog: Catalog, criteria: SpotCriteria): Criteria<S
   if (criteria.bbox) within.push(positionsInBox(catalog.spots, criteria.bbox));
   const { near } = criteria;
   if (near?.radiusKm !== undefined) within.push(positionsWithin(catalog.spots, near.lat, near.lng, near.radiusKm));
-  return { filters: criteria.filters, q: criteria.q, within };
+  for (const circle of criteria.circles ?? [])
+    within.push(positionsWithin(catalog.spots, circle.lat, circle.lng, circle.radiusKm));
+  return { filters: criteria.filters, q: criteria.q, within, understood: criteria.understood };
 }
 
 /**
@@ -64,23 +75,24 @@ function firstMatching(
 ): Ordered & { total: number } {
   const selected = selectionCriteria(catalog, criteria);
   if (!criteria.near) return matchingInOrder(catalog.spots, selected, count, memo, from);
-  const { positions, total } = matchingInOrder(catalog.spots, selected, Number.POSITIVE_INFINITY, memo);
+  const { positions, total, relaxed } = matchingInOrder(catalog.spots, selected, Number.POSITIVE_INFINITY, memo);
   // Without q the matches are in position order: a page of them can be found walking outward.
   const walked =
     criteria.q === undefined ? nearestInPositionOrder(catalog.spots, criteria.near, positions, count) : null;
   const nearest = walked ?? nearestFirst(catalog.spots, criteria.near, positions, count);
-  return { positions: nearest.positions.subarray(from), distancesKm: nearest.distancesKm.subarray(from), total };
+  const distancesKm = nearest.distancesKm.subarray(from);
+  return { positions: nearest.positions.subarray(from), distancesKm, total, relaxed };
 }
 
 export function listSpots(catalog: Catalog, criteria: SpotCriteria, page: Page, memo?: Memo): ListPage {
-  const { positions, distancesKm, total } = firstMatching(
+  const { positions, distancesKm, total, relaxed } = firstMatching(
     catalog,
     criteria,
     page.offset + page.limit,
     memo,
     page.offset,
   );
-  return { positions, distancesKm, total, ...page };
+  return { positions, distancesKm, total, relaxed, ...page };
 }
 
 /** The matching spots that have a marker (coordinates), in answer order. */
@@ -140,7 +152,8 @@ export function spotClusters(catalog: Catalog, criteria: SpotCriteria, zoom: num
 /** Criteria that narrow nothing: every marker is on the map (`near` without a radius only orders them). */
 function isWorld(criteria: SpotCriteria): boolean {
   const filtered = Object.values(criteria.filters).some((keys) => keys !== undefined);
-  return !filtered && criteria.q === undefined && !criteria.bbox && criteria.near?.radiusKm === undefined;
+  const read = (criteria.understood ?? []).length > 0 || (criteria.circles ?? []).length > 0;
+  return !filtered && !read && criteria.q === undefined && !criteria.bbox && criteria.near?.radiusKm === undefined;
 }
 
 /** The ordered positions (and their distances) that pass the test, in the same order. */
@@ -154,7 +167,11 @@ function keep(ordered: Ordered, test: (position: number) => boolean): Ordered {
     if (keptDistances) keptDistances[count] = distancesKm[i];
     kept[count++] = positions[i];
   }
-  return { positions: kept.subarray(0, count), distancesKm: keptDistances?.subarray(0, count) };
+  return {
+    positions: kept.subarray(0, count),
+    distancesKm: keptDistances?.subarray(0, count),
+    relaxed: ordered.relaxed,
+  };
 }
 
 /** Facet key in the response for each filter. */
@@ -183,4 +200,18 @@ export function spotFacets(catalog: Catalog, criteria: SpotCriteria, memo?: Memo
 /** The position of the spot with this slug, if any. */
 export function spotPosition(catalog: Catalog, slug: string): number | undefined {
   return catalog.spots.positionBySlug.get(slug);
+}
+
+/**
+ * Spot criteria with what q was read as (understand.ts): its filters, the words left as q,
+ * and `near <place>` as `near` with its radius (or, beside an explicit `near`, as a circle
+ * the spots must lie in too).
+ */
+export function spotsAsRead(criteria: SpotCriteria, reading: Reading): SpotCriteria {
+  const read = withReading(criteria, reading);
+  const place = reading.attributes.find((attribute) => attribute.param === "near");
+  if (!place) return read;
+  const [lat, lng] = place.values[0].split(",").map(Number);
+  const circle = { lat, lng, radiusKm: place.radius_km ?? 0 };
+  return criteria.near ? { ...read, circles: [circle] } : { ...read, near: circle };
 }

@@ -3,12 +3,14 @@ import type { SurferFilter } from "../../core/snapshot-format.ts";
 import type { Memo } from "../memory-budget.ts";
 import type { Catalog } from "../snapshot.ts";
 import { facetSummary } from "./facets.ts";
-import { type FilterSelection, pageOf } from "./selection.ts";
+import { type Criteria, type FilterSelection, pageOf } from "./selection.ts";
 import type { ListPage, Page } from "./spots.ts";
 
 export interface SurferCriteria {
   filters: FilterSelection<SurferFilter>;
   q?: string;
+  /** Filters read from q (understand.ts). */
+  understood?: Criteria<SurferFilter>["understood"];
 }
 
 export function listSurfers(catalog: Catalog, criteria: SurferCriteria, page: Page, memo?: Memo): ListPage {

@@ -11,9 +11,17 @@ import type { Spot } from "../../core/resources.ts";
 import { markersBody } from "../../runtime/catalog/bodies.ts";
 import { type BoundingBox, type Near, positionsInBox } from "../../runtime/catalog/geo.ts";
 import { searchPositions } from "../../runtime/catalog/search.ts";
-import { listSpots, type SpotCriteria, spotClusters, spotFacets, spotMarkers } from "../../runtime/catalog/spots.ts";
+import {
+  listSpots,
+  type SpotCriteria,
+  spotClusters,
+  spotFacets,
+  spotMarkers,
+  spotsAsRead,
+} from "../../runtime/catalog/spots.ts";
+import { answerUnderstood, readerFor } from "../../runtime/catalog/understand.ts";
 import type { Catalog } from "../../runtime/snapshot.ts";
-import { BOXES, COUNTRIES, distinctCriteria, distinctQ } from "./queries.ts";
+import { BOXES, COUNTRIES, distinctCriteria, distinctIntentQ, distinctQ } from "./queries.ts";
 
 export interface Latency {
   p50: number;
@@ -114,6 +122,19 @@ function runners(catalog: Catalog, db: OramaDb | null): Runner[] {
           where: { country: { eq: country(i).toUpperCase() } },
           limit: 20,
         }),
+    },
+    {
+      // As /api/spots answers q: read by query understanding, then searched within what it read.
+      name: "list, intent q (understood)",
+      targetP99Ms: 2,
+      api: (i) =>
+        answerUnderstood(
+          readerFor(catalog, "spots"),
+          { filters: {}, q: distinctIntentQ(i) },
+          spotsAsRead,
+          (criteria) => listSpots(catalog, criteria, page),
+          (listed) => ({ count: listed.total, relaxed: listed.relaxed }),
+        ),
     },
     {
       name: "list, two filters",

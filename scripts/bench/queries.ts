@@ -45,6 +45,22 @@ export function distinctQ(i: number): string {
   }
 }
 
+/** Attribute phrases and places a surfer types (query understanding reads them: understand.ts). */
+const INTENT_PHRASES = ["lefts", "beginner beaches", "big wave spots", "point breaks", "iconic reefs", "barrels", ""];
+const INTENT_PLACES = ["in portugal", "in europe", "central america", "australia", "brasil", "near lisbon", ""];
+
+/**
+ * The i-th of a stream of distinct intent queries: an attribute phrase and a place, and
+ * every other time a word of the catalog left as text (`lefts in europe kalo`).
+ */
+export function distinctIntentQ(i: number): string {
+  const phrase = INTENT_PHRASES[i % INTENT_PHRASES.length];
+  const place = INTENT_PLACES[Math.floor(i / INTENT_PHRASES.length) % INTENT_PLACES.length];
+  const round = Math.floor(i / (INTENT_PHRASES.length * INTENT_PLACES.length));
+  const text = round % 2 === 1 ? WORDS[round % WORDS.length] : "";
+  return [phrase, place, text].filter((part) => part !== "").join(" ") || "reef";
+}
+
 /** The i-th of a stream of distinct list criteria (filters, sometimes q). */
 export function distinctCriteria(i: number): SpotCriteria {
   const filters: SpotCriteria["filters"] = {};

@@ -36,6 +36,37 @@ describe("the minimal fixture", () => {
 
 const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] = [
   [
+    "a query word names a value its param does not have",
+    { "query_words.csv": swap("tag,barrel,", "tag,barel,") },
+    [
+      "content/query_words.csv:2: tag has no value 'barel'; did you mean 'barrel'? " +
+        "(it takes barrel, big-wave, reef-break)",
+    ],
+  ],
+  [
+    "a query phrase means two things on the same endpoints",
+    { "query_words.csv": swap("wave_type,reef,reefs", "wave_type,reef,reefs;tubes") },
+    ["content/query_words.csv:3: 'tubes' already means tag barrel on the spots endpoints (content/query_words.csv:2)"],
+  ],
+  [
+    "a country's other name is already a group's",
+    { "country_names.csv": swap("PT,Portuguese", "PT,Portuguese;European") },
+    [
+      "content/country_names.csv:2: 'European' already means country ES,FR,PT on the spots endpoints " +
+        "(content/country_groups.csv:2)",
+      "content/country_names.csv:2: 'European' already means country ES,FR,PT on the surfers endpoints " +
+        "(content/country_groups.csv:2)",
+    ],
+  ],
+  [
+    "a group lists a code that is not a country",
+    { "country_groups.csv": swap("ES;FR;PT", "ES;FR;PX") },
+    [
+      "content/country_groups.csv:2: countries 'PX' is not an ISO 3166-1 alpha-2 country code " +
+        "(two capital letters, like PT)",
+    ],
+  ],
+  [
     "a required value is missing",
     { "spots.csv": swap("1,pipeline,Banzai Pipeline", "1,pipeline,") },
     ["content/spots.csv:2: name is required"],

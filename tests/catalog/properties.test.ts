@@ -9,7 +9,8 @@ import type { Spot } from "../../core/resources.ts";
 import type { SpotEntry } from "../../core/snapshot-format.ts";
 import type { BoundingBox } from "../../runtime/catalog/geo.ts";
 import { queryWords, searchKey } from "../../runtime/catalog/search-words.ts";
-import { listSpots, type SpotCriteria, spotFacets, spotMarkers } from "../../runtime/catalog/spots.ts";
+import { listSpots, type SpotCriteria, spotFacets, spotMarkers, spotsAsRead } from "../../runtime/catalog/spots.ts";
+import { answerUnderstood, readerFor } from "../../runtime/catalog/understand.ts";
 import { MemoryBudget } from "../../runtime/memory-budget.ts";
 import { entriesOf, markersAt, spotsAt, testCatalog } from "../helpers/app.ts";
 import { describeMatrix } from "../helpers/matrix.ts";
@@ -217,12 +218,20 @@ describeMatrix("the list endpoint", (http) => {
           for (const [name, keys] of Object.entries(query.filters)) search.set(name, keys!.join(","));
           const response = await http.fetch(`/api/spots?${search}`);
           expect(response.status).toBe(200);
-          const page = listSpots(catalog, query, { limit, offset });
+          // As the route answers: q read by query understanding, then the pure query.
+          const { answer: page, understood } = answerUnderstood(
+            readerFor(catalog, "spots"),
+            query,
+            spotsAsRead,
+            (read) => listSpots(catalog, read, { limit, offset }),
+            (listed) => ({ count: listed.total, relaxed: listed.relaxed }),
+          );
           expect(await response.json()).toEqual({
             spots: spotsAt(catalog, page.positions),
             total: page.total,
             limit,
             offset,
+            ...(understood ? { understood } : {}),
           });
         },
       ),

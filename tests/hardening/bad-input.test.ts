@@ -8,8 +8,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { foldKey } from "../../core/fold.ts";
 import { pieceValue } from "../../core/packed.ts";
-import { listSpots } from "../../runtime/catalog/spots.ts";
+import { listSpots, spotsAsRead } from "../../runtime/catalog/spots.ts";
 import { listSurfers } from "../../runtime/catalog/surfers.ts";
+import { answerUnderstood, readerFor, withReading } from "../../runtime/catalog/understand.ts";
 import { hostilePath, hostileQuery, LEAKS, method } from "../../scripts/soak/hostile-requests.ts";
 import { testCatalog } from "../helpers/app.ts";
 import { describeMatrix, type Http } from "../helpers/matrix.ts";
@@ -85,12 +86,36 @@ describeMatrix("hostile requests", (http) => {
               .filter(([, keys]) => keys),
           );
           const spots = endpoint === "/api/spots";
-          const found = spots
-            ? listSpots(catalog, { filters, q: value("q") }, page)
-            : listSurfers(catalog, { filters, q: value("q") }, page);
+          // As the routes answer: q read by query understanding, then the pure query.
+          const criteria = { filters, q: value("q") };
+          const held = (listed: { total: number; relaxed?: boolean }) => ({
+            count: listed.total,
+            relaxed: listed.relaxed,
+          });
+          const { answer: found, understood } = spots
+            ? answerUnderstood(
+                readerFor(catalog, "spots"),
+                criteria,
+                spotsAsRead,
+                (read) => listSpots(catalog, read, page),
+                held,
+              )
+            : answerUnderstood(
+                readerFor(catalog, "surfers"),
+                criteria,
+                withReading,
+                (read) => listSurfers(catalog, read, page),
+                held,
+              );
           const collection = spots ? catalog.spots : catalog.surfers;
           const items = Array.from(found.positions, (position) => pieceValue(collection.list, position));
-          expect(JSON.parse(body)).toEqual({ [spots ? "spots" : "surfers"]: items, ...page, total: found.total });
+          const read = understood ? { understood } : {};
+          expect(JSON.parse(body)).toEqual({
+            [spots ? "spots" : "surfers"]: items,
+            ...page,
+            total: found.total,
+            ...read,
+          });
         }),
         RUNS,
       );

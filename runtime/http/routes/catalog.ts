@@ -10,7 +10,6 @@ import {
 import { detailBody, listBody, markersBody } from "../../catalog/bodies.ts";
 import type { FilterSelection } from "../../catalog/selection.ts";
 import {
-  type ListPage,
   listSpots,
   type Ordered,
   type SpotCriteria,
@@ -18,8 +17,10 @@ import {
   spotFacets,
   spotMarkers,
   spotPosition,
+  spotsAsRead,
 } from "../../catalog/spots.ts";
-import { listSurfers, surferFacets, surferPosition } from "../../catalog/surfers.ts";
+import { listSurfers, type SurferCriteria, surferFacets, surferPosition } from "../../catalog/surfers.ts";
+import { answerUnderstood, type Held, readerFor, type Understood, withReading } from "../../catalog/understand.ts";
 import type { Memo } from "../../memory-budget.ts";
 import type { Catalog } from "../../snapshot.ts";
 import { invalidQuery, notFound } from "../errors.ts";
@@ -110,24 +111,20 @@ function bytesOf(view: ArrayBufferView): Uint8Array {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
 
-/** A page of spots or surfers: its items, total, limit and offset. */
-function listPage(catalog: Catalog, key: "spots" | "surfers", page: ListPage, link: string[]): Representation {
-  return representation(listBody(key, catalog[key].list, page), JSON_TYPE, link);
-}
-
 /** Maps with more markers than this are kept by what they hold. */
 const LARGE_MAP_MARKERS = 5000;
 
 /**
  * A map's answer. A large one is kept in the memo by what it holds (a hash of its markers'
- * positions, in order), whatever URL asked for it: the whole world asked through a
- * thousand different boxes is assembled, hashed and compressed once.
+ * positions, in order, and how q was read), whatever URL asked for it: the whole world
+ * asked through a thousand different boxes is assembled, hashed and compressed once.
  */
-function mapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo): Representation {
+function mapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo, understood?: Understood): Representation {
   const { positions, distancesKm } = markers;
-  const made = () => representation(markersBody(catalog.spots.markers, markers), JSON_TYPE);
+  const made = () => representation(markersBody(catalog.spots.markers, markers, understood), JSON_TYPE);
   if (distancesKm || positions.length < LARGE_MAP_MARKERS) return made();
-  const key = `map ${hash("sha1", bytesOf(positions))}`;
+  const read = understood ? ` ${JSON.stringify(understood)}` : "";
+  const key = `map ${hash("sha1", bytesOf(positions))}${read}`;
   const kept = memo.get<Representation>(key);
   if (kept) return kept;
   const large = lasting(made());
@@ -136,28 +133,75 @@ function mapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo): Repr
   return large;
 }
 
+/** A map holds markers standing alone or in clusters: none only when nothing matched. */
+function mapHolds(map: Ordered & { clusters?: string | Buffer }): Held {
+  return { count: map.positions.length + (map.clusters ? map.clusters.length : 0), relaxed: map.relaxed };
+}
+
+/** A list page holds its total. */
+function pageHolds(page: { total: number; relaxed?: boolean }): Held {
+  return { count: page.total, relaxed: page.relaxed };
+}
+
+/** Facets hold their filtered_total; the answer is the facets without `relaxed`, with `understood` for a q. */
+function facetsHold(facets: { filtered_total: number; relaxed: boolean }): Held {
+  return { count: facets.filtered_total, relaxed: facets.relaxed };
+}
+
+function facetsBody<F extends { relaxed: boolean }>(facets: F, understood: Understood | undefined) {
+  const { relaxed: _relaxed, ...body } = facets;
+  return understood ? { ...body, understood } : body;
+}
+
 export function registerCatalogRoutes(app: H3, catalog: Catalog, context: ResponseContext, memo: Memo): void {
   const specs = parameterSpecs(catalog.snapshot.vocabularies);
+  const spotReader = readerFor(catalog, "spots");
+  const surferReader = readerFor(catalog, "surfers");
+  /** A spot query's answer, with q read by understanding (understand.ts). */
+  const spotAnswer = <T>(criteria: SpotCriteria, run: (criteria: SpotCriteria) => T, held: (answer: T) => Held) =>
+    answerUnderstood(spotReader, criteria, spotsAsRead, run, held);
+  const surferAnswer = <T>(criteria: SurferCriteria, run: (criteria: SurferCriteria) => T, held: (answer: T) => Held) =>
+    answerUnderstood(surferReader, criteria, withReading, run, held);
+
   route(app, "/api/spots", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.spotList);
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    const listed = listSpots(catalog, spotCriteria(params), page, memo);
-    return listPage(catalog, "spots", listed, ["link", paginationLinks(event.url, listed)]);
+    const { answer: listed, understood } = spotAnswer(
+      spotCriteria(params),
+      (criteria) => listSpots(catalog, criteria, page, memo),
+      pageHolds,
+    );
+    const body = listBody("spots", catalog.spots.list, listed, understood);
+    return representation(body, JSON_TYPE, ["link", paginationLinks(event.url, listed)]);
   });
 
   route(app, "/api/spots/map", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.spotMap);
-    const criteria = spotCriteria(params);
-    if (params.zoom !== undefined) {
-      const clustered = spotClusters(catalog, criteria, params.zoom, memo);
-      return representation(markersBody(catalog.spots.markers, clustered), JSON_TYPE);
+    const { zoom } = params;
+    if (zoom !== undefined) {
+      const { answer, understood } = spotAnswer(
+        spotCriteria(params),
+        (criteria) => spotClusters(catalog, criteria, zoom, memo),
+        mapHolds,
+      );
+      return representation(markersBody(catalog.spots.markers, answer, understood), JSON_TYPE);
     }
-    return mapRepresentation(catalog, spotMarkers(catalog, criteria, memo), memo);
+    const { answer, understood } = spotAnswer(
+      spotCriteria(params),
+      (criteria) => spotMarkers(catalog, criteria, memo),
+      mapHolds,
+    );
+    return mapRepresentation(catalog, answer, memo, understood);
   });
 
   route(app, "/api/spots/meta", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.spotMeta);
-    return jsonRepresentation(spotFacets(catalog, spotCriteria(params), memo));
+    const { answer, understood } = spotAnswer(
+      spotCriteria(params),
+      (criteria) => spotFacets(catalog, criteria, memo),
+      facetsHold,
+    );
+    return jsonRepresentation(facetsBody(answer, understood));
   });
 
   route(app, "/api/spots/:slug", "snapshot", context, (event) => {
@@ -171,16 +215,24 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
 
   route(app, "/api/surfers", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.surferList);
-    const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
     const page = { limit: params.limit ?? LIMIT_DEFAULT, offset: params.offset ?? 0 };
-    const listed = listSurfers(catalog, criteria, page, memo);
-    return listPage(catalog, "surfers", listed, ["link", paginationLinks(event.url, listed)]);
+    const { answer: listed, understood } = surferAnswer(
+      { filters: pickFilters(params, SURFER_FILTERS), q: params.q },
+      (criteria) => listSurfers(catalog, criteria, page, memo),
+      pageHolds,
+    );
+    const body = listBody("surfers", catalog.surfers.list, listed, understood);
+    return representation(body, JSON_TYPE, ["link", paginationLinks(event.url, listed)]);
   });
 
   route(app, "/api/surfers/meta", "snapshot", context, (event) => {
     const params = parseQuery(event.url.searchParams, specs.surferMeta);
-    const criteria = { filters: pickFilters(params, SURFER_FILTERS), q: params.q };
-    return jsonRepresentation(surferFacets(catalog, criteria, memo));
+    const { answer, understood } = surferAnswer(
+      { filters: pickFilters(params, SURFER_FILTERS), q: params.q },
+      (criteria) => surferFacets(catalog, criteria, memo),
+      facetsHold,
+    );
+    return jsonRepresentation(facetsBody(answer, understood));
   });
 
   route(app, "/api/surfers/:slug", "snapshot", context, (event) => {
