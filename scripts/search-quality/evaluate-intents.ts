@@ -5,7 +5,7 @@
  */
 import { monthsOfRange } from "../../core/months.ts";
 import type { Spot, Surfer } from "../../core/resources.ts";
-import { distanceKm } from "../../runtime/catalog/sphere.ts";
+import { distanceKm } from "../../core/sphere.ts";
 import { listSpots, spotsAsRead } from "../../runtime/catalog/spots.ts";
 import { listSurfers } from "../../runtime/catalog/surfers.ts";
 import { answerUnderstood, readerFor, withReading } from "../../runtime/catalog/understand.ts";

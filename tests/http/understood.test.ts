@@ -1,6 +1,6 @@
 /** Query understanding on the spot and surfer endpoints over the real catalog: what q is read as, and finds. */
 import { expect, it } from "vitest";
-import { distanceKm } from "../../runtime/catalog/sphere.ts";
+import { distanceKm } from "../../core/sphere.ts";
 import { describeMatrix, type Http } from "../helpers/matrix.ts";
 
 /** The query string a front-end makes of a chip: the attribute as its explicit filter. */
