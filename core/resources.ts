@@ -3,6 +3,9 @@
  * produces them and the runtime serves them unchanged.
  */
 
+/** `break`: within about 1 km of the wave, from a page that prints it; `town`: the place its sources name. */
+export type LocationPrecision = "break" | "town";
+
 export interface Spot {
   id: number;
   slug: string;
@@ -11,6 +14,8 @@ export interface Spot {
   region: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** How close the coordinates are to the wave (decisions.md: Location precision); null without coordinates. */
+  location_precision: LocationPrecision | null;
   summary: string | null;
   wave_type: string | null;
   skill_level: string | null;
@@ -27,6 +32,7 @@ export interface SpotMarker {
   name: string;
   lat: number;
   lng: number;
+  location_precision: LocationPrecision;
   summary: string | null;
   hero_image: string | null;
   hero_qa_tier: string | null;

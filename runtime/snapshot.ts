@@ -27,10 +27,10 @@ import {
   type SurferFilter,
   snapshotHead,
 } from "../core/snapshot-format.ts";
+import { unitVectors } from "../core/sphere.ts";
 import { addPositions, type Bits, emptyBits, isDense } from "./catalog/bits.ts";
 import { allPositions, type Positions, toPositions } from "./catalog/positions.ts";
 import { type LoadedSearch, loadSearch } from "./catalog/search.ts";
-import { unitVectors } from "./catalog/sphere.ts";
 import { indexVocabulary, type VocabularyIndex } from "./catalog/vocabulary.ts";
 import { type PiecesReadResult, readPieces } from "./pieces-reader.ts";
 

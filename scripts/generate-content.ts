@@ -5,13 +5,15 @@
  *   tsx scripts/generate-content.ts --spots 100000 --out /tmp/content-100k [--surfers N] [--seed 1]
  *
  * Spots and surfers are invented (names from syllables, coordinates along real
- * coastlines' latitudes, real country codes, the real tag vocabulary); tags, quotes,
+ * coastlines' latitudes and inside their country, as the build checks, real country codes,
+ * the real tag vocabulary); tags, quotes,
  * clips, events, organizations and social configuration are copied from content/.
  * The same arguments always write the same files.
  */
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { iso1A2Codes } from "@rapideditor/country-coder";
 import { isMainModule } from "../runtime/main-module.ts";
 
 /** A small deterministic PRNG (mulberry32), so runs are comparable. */
@@ -145,6 +147,14 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
     const text = Array.from({ length: syllables }, () => pick(SYLLABLES)).join("");
     return text[0].toUpperCase() + text.slice(1);
   };
+  /** A point of the box that lies in the country (its land or coastal waters), as latitude and longitude text. */
+  const pointIn = (country: string, lat: [number, number], lng: [number, number]): [string, string] => {
+    for (;;) {
+      const latitude = (lat[0] + next() * (lat[1] - lat[0])).toFixed(4);
+      const longitude = (lng[0] + next() * (lng[1] - lng[0])).toFixed(4);
+      if (iso1A2Codes([Number(longitude), Number(latitude)]).includes(country)) return [latitude, longitude];
+    }
+  };
   const sentence = () => `${pick(SUMMARY_PARTS)}, ${pick(SUMMARY_PARTS)}.`;
   mkdirSync(outDir, { recursive: true });
 
@@ -189,7 +199,7 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")}-${id}`;
     spotSlugs.push(slug);
-    const hasCoordinates = next() > 0.02;
+    const coordinates = next() > 0.02 ? pointIn(country, lat, lng) : null;
     const tier = next() < 0.05 ? "iconic" : next() < 0.4 ? "regional" : next() < 0.9 ? "local" : null;
     const tags = [...new Set(Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(tagSlugs)))].join(";");
     const start = Math.floor(next() * 12);
@@ -200,9 +210,9 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
         name,
         country,
         region,
-        hasCoordinates ? (lat[0] + next() * (lat[1] - lat[0])).toFixed(4) : null,
-        hasCoordinates ? (lng[0] + next() * (lng[1] - lng[0])).toFixed(4) : null,
-        hasCoordinates ? "break" : null,
+        coordinates?.[0] ?? null,
+        coordinates?.[1] ?? null,
+        coordinates ? "break" : null,
         null,
         pick(WAVE_TYPES),
         pick(SKILLS),

@@ -57,6 +57,7 @@ function serializeSpotEntries(content: Content, mediaBaseUrl: string, pieces: Pi
         region: record.region,
         latitude: record.latitude,
         longitude: record.longitude,
+        location_precision: record.location_precision,
         summary: record.summary,
         wave_type: record.wave_type,
         skill_level: record.skill_level,
@@ -117,12 +118,13 @@ function attachImages(items: SpotEntry[], records: Content["spotImages"], mediaB
 
 /** A spot's map marker, or null for a spot without coordinates (it has no place on a map). */
 function markerJson(spot: Spot): string | null {
-  if (spot.latitude === null || spot.longitude === null) return null;
+  if (spot.latitude === null || spot.longitude === null || spot.location_precision === null) return null;
   const marker: SpotMarker = {
     slug: spot.slug,
     name: spot.name,
     lat: spot.latitude,
     lng: spot.longitude,
+    location_precision: spot.location_precision,
     summary: spot.summary,
     hero_image: spot.hero_image,
     hero_qa_tier: spot.hero_qa_tier,

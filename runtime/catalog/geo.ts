@@ -5,10 +5,17 @@
  */
 import { around } from "geokdbush";
 import { ITEM_COUNT_BITS } from "../../core/search-limits.ts";
+import {
+  distanceKm,
+  EARTH_RADIUS_KM,
+  kmOfSquaredChord,
+  RADIANS,
+  squaredChordOf,
+  writeUnitVector,
+} from "../../core/sphere.ts";
 import type { Catalog } from "../snapshot.ts";
 import { membership } from "./bits.ts";
 import { type Positions, smallestOf, smallestSorted } from "./positions.ts";
-import { distanceKm, EARTH_RADIUS_KM, kmOfSquaredChord, RADIANS, squaredChordOf, writeUnitVector } from "./sphere.ts";
 
 export interface BoundingBox {
   minLat: number;

@@ -167,6 +167,39 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     ["content/spots.csv:4: latitude and longitude go together: give both or neither"],
   ],
   [
+    "coordinates in another country (a dropped minus sign)",
+    { "spots.csv": swap("39.6050,-9.0860", "39.6050,9.0860") },
+    [
+      "content/spots.csv:3: latitude, longitude 39.605, 9.086 lie in IT, not in PT; " +
+        "check the coordinates (a swapped sign?) or country_code",
+    ],
+  ],
+  [
+    "coordinates at sea, far from the country",
+    { "spots.csv": swap("21.6650,-158.0530", "21.6650,-148.0530") },
+    [
+      "content/spots.csv:2: latitude, longitude 21.665, -148.053 lie at sea outside US: " +
+        "no country's waters are within 370 km; check the coordinates or country_code",
+    ],
+  ],
+  [
+    "a town-level row names a place its country's gazetteer does not have",
+    { "spots.csv": swap("-17.8870,177.1870,break,", "-17.8870,177.1870,town,Atlantis") },
+    [
+      "content/spots.csv:4: location_place 'Atlantis' is not a gazetteer place in FJ (the gazetteer has it in " +
+        'ZA, US); run `npm run locate -- "Atlantis" FJ` to find its name',
+    ],
+  ],
+  [
+    "a town-level row's coordinates are not of its place",
+    { "spots.csv": swap("-17.8870,177.1870,break,", "-17.8870,177.1870,town,Nadi") },
+    [
+      "content/spots.csv:4: latitude, longitude -17.887, 177.187 are not within 10 km of 'Nadi' in FJ: " +
+        "Nadi (FJ-05, 42,284 people) at -17.8031, 177.4162 26 km away; " +
+        'run `npm run locate -- "Nadi" FJ` and copy its coordinates',
+    ],
+  ],
+  [
     "a timestamp is malformed",
     { "spots.csv": swap("2026-11-01T00:00:00Z,2026-11-02T00:00:00Z", "2026-11-01,2026-11-02T00:00:00Z") },
     ["content/spots.csv:3: created_at '2026-11-01' is not a UTC timestamp like 2026-03-01T00:00:00Z"],
@@ -317,6 +350,32 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
 describe("each validation rule reports its exact message and file:line", () => {
   it.each(cases)("%s", (_rule, edits, expected) => {
     expect(problemsAfter(edits)).toEqual(expected);
+  });
+});
+
+describe("where spots are", () => {
+  const valid: [where: string, edits: Record<string, Edit>][] = [
+    [
+      "an offshore bank, outside coastal waters (Cortes Bank, US)",
+      {
+        "spots.csv": swap("21.6650,-158.0530", "32.4333,-119.1167"),
+      },
+    ],
+    [
+      "a territory under its own code and its country's (Rincón, PR)",
+      {
+        "spots.csv": swap("US,Oahu,21.6650,-158.0530", "PR,Oahu,18.3403,-67.2500"),
+      },
+    ],
+    [
+      "a town-level row at its gazetteer place, its name typed without the accent",
+      {
+        "spots.csv": swap("39.6050,-9.0860,break,", "39.6029,-9.0684,town,Nazare"),
+      },
+    ],
+  ];
+  it.each(valid)("accepts %s", (_where, edits) => {
+    expect(problemsAfter(edits)).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@
  * independently of runtime/catalog/geo.ts: great-circle distances from unit vectors (not
  * haversine), boxes by longitude arithmetic modulo 360 (not the index's two ranges),
  * clusters by running supercluster directly over the markers. On the bundled catalog and
- * on a generated one with spots at the poles, on the antimeridian and on the same point.
+ * on a generated one with spots at the South Pole, in the far north, on the antimeridian and
+ * on the same point.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,25 +26,31 @@ import { catalogFrom } from "../helpers/fixture-catalog.ts";
 const RUNS = { seed: 20261123, numRuns: 120 };
 const EVERYTHING = { limit: 1_000_000, offset: 0 };
 
-/** Where geometry is hard: both poles, both sides of the antimeridian, one point twice. */
-const EXTREME_POINTS: [lat: number, lng: number][] = [
-  [89.95, 10],
-  [-89.9, -120],
-  [-16.8, 179.995],
-  [-16.8, -179.995],
-  [65, 180],
-  [38.7, -9.4],
-  [38.7, -9.4],
+/**
+ * Where geometry is hard: the South Pole, the far north, both sides of the antimeridian, one
+ * point twice; each with a country it lies in, as the build checks (no country holds the North Pole).
+ */
+const EXTREME_POINTS: [lat: number, lng: number, country: string][] = [
+  [83.65, -30.6, "GL"],
+  [-89.9, -120, "AQ"],
+  [-16.8, 179.995, "FJ"],
+  [-16.8, -179.995, "FJ"],
+  [65, 180, "RU"],
+  [38.7, -9.4, "PT"],
+  [38.7, -9.4, "PT"],
 ];
 
+/** Where a generated spot is moved: a point and the country it lies in, or nowhere (no coordinates). */
+type Placement = [lat: number, lng: number, country: string] | "nowhere";
+
 /**
- * A generated catalog of `spots` spots in `areas` areas, with the coordinates of spot row i
- * replaced by `placeOf(i)` (latitude and longitude as text, "" for none) where it gives them.
+ * A generated catalog of `spots` spots in `areas` areas, with spot row i moved to `placeOf(i)`
+ * where it gives a placement.
  */
 async function generatedWith(
   spots: number,
   areas: number,
-  placeOf: (row: number) => [string, string] | undefined,
+  placeOf: (row: number) => Placement | undefined,
 ): Promise<Catalog> {
   const dir = mkdtempSync(path.join(tmpdir(), "geo-catalog-"));
   generateContent(spots, areas, dir, 16);
@@ -51,12 +58,12 @@ async function generatedWith(
   const [header, ...rows] = readFileSync(csv, "utf8").split("\n");
   const placed = rows.map((row, i) => {
     const place = placeOf(i);
-    // Generated names and regions hold no commas: latitude, longitude and location_precision are
-    // the 6th to 8th fields.
+    // Generated names and regions hold no commas: country_code is the 4th field, then region,
+    // latitude, longitude and location_precision.
     const fields = row.split(",");
     if (place === undefined || fields.length < 8) return row;
-    const [latitude, longitude] = place;
-    fields.splice(5, 3, latitude, longitude, latitude === "" ? "" : "break");
+    if (place === "nowhere") fields.splice(5, 3, "", "", "");
+    else fields.splice(3, 5, place[2], fields[4], String(place[0]), String(place[1]), "break");
     return fields.join(",");
   });
   writeFileSync(csv, [header, ...placed].join("\n"));
@@ -65,10 +72,7 @@ async function generatedWith(
 
 /** A generated catalog whose first spots are moved to the extreme points. */
 function generatedCatalog(): Promise<Catalog> {
-  return generatedWith(2000, 20, (i) => {
-    const point = EXTREME_POINTS[i];
-    return point && [String(point[0]), String(point[1])];
-  });
+  return generatedWith(2000, 20, (i) => EXTREME_POINTS[i]);
 }
 
 const EARTH_RADIUS_KM = 6371.0088;
@@ -342,7 +346,7 @@ for (const [label, load] of [
 
 describe("geo answers on a catalog where no spot has coordinates", async () => {
   // Its index holds one dummy point at (0, 0) that no spot is: every area around it is empty.
-  const catalog = await generatedWith(40, 5, () => ["", ""]);
+  const catalog = await generatedWith(40, 5, () => "nowhere");
 
   it("has no spot in a box or a circle around the dummy point, and no marker", () => {
     const bbox = { minLat: -1, minLng: -1, maxLat: 1, maxLng: 1 };
@@ -356,7 +360,7 @@ describe("geo answers on a catalog where no spot has coordinates", async () => {
 describe("near on a catalog where many spots share one point", async () => {
   // 40 of 2,000 spots at one point: at any page size, the page is those spots in the usual
   // order, however the index's walk outward meets them.
-  const catalog = await generatedWith(2000, 20, (i) => (i % 50 === 7 ? ["21.665", "-158.053"] : undefined));
+  const catalog = await generatedWith(2000, 20, (i) => (i % 50 === 7 ? [21.665, -158.053, "US"] : undefined));
   const spots = entriesOf<SpotEntry>(catalog.spots).map(({ spot }) => spot);
   const atThePoint = spots.flatMap((spot, position) => (spot.latitude === 21.665 ? [position] : []));
 

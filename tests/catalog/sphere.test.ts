@@ -1,7 +1,7 @@
 /** Chords between unit vectors against haversine distances (fast-check, fixed seed). */
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { distanceKm, kmOfSquaredChord, squaredChordOf, unitVectors } from "../../runtime/catalog/sphere.ts";
+import { distanceKm, kmOfSquaredChord, squaredChordOf, unitVectors } from "../../core/sphere.ts";
 
 const point = fc.record({
   lat: fc.double({ min: -90, max: 90, noNaN: true }),

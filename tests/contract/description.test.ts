@@ -115,6 +115,8 @@ describe("its closed lists and constants are the code's", () => {
     expect(schemas.Spot.properties!.wave_type.enum).toEqual(values(vocabulary.WAVE_TYPES));
     expect(schemas.Spot.properties!.skill_level.enum).toEqual(values(vocabulary.SKILL_LEVELS));
     expect(schemas.Spot.properties!.hero_qa_tier.enum).toEqual(values(vocabulary.QA_TIERS));
+    expect(schemas.Spot.properties!.location_precision.enum).toEqual(values(vocabulary.LOCATION_PRECISIONS));
+    expect(schemas.SpotMarker.properties!.location_precision.enum).toEqual([...vocabulary.LOCATION_PRECISIONS]);
     expect(schemas.Tier.enum).toEqual(values(vocabulary.TIERS));
     expect(schemas.Surfer.properties!.stance.enum).toEqual(values(vocabulary.STANCES));
     expect(schemas.Surfer.properties!.discipline.enum).toEqual(values(vocabulary.DISCIPLINES));

@@ -224,8 +224,9 @@ describe("nested schemas, expanded in place", () => {
   it("shows the fields of each answer's body under it, following $refs (SpotList → spots → Spot)", () => {
     const spots = article(html, "listSpots");
     expect(spots).toContain('<details class="nested body"><summary>Fields of the body</summary>');
-    expect(spots).toContain("<summary>17 fields of <code>spots</code></summary>");
+    expect(spots).toContain("<summary>18 fields of <code>spots</code></summary>");
     expect(spots).toContain("<code>hero_qa_tier</code>");
+    expect(spots).toContain("<code>location_precision</code>");
   });
 
   it("stops at a cycle and at a depth limit, so a self-referring schema renders finitely", () => {

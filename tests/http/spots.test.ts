@@ -1,5 +1,6 @@
 /** The spot endpoints over the real catalog. */
 import { describe, expect, it } from "vitest";
+import { checkContentDir } from "../../build/pipeline.ts";
 import type { SpotEntry } from "../../core/snapshot-format.ts";
 import { entryAt } from "../../runtime/snapshot.ts";
 import { entriesOf, testCatalog } from "../helpers/app.ts";
@@ -16,6 +17,7 @@ const SPOT_FIELDS = [
   "region",
   "latitude",
   "longitude",
+  "location_precision",
   "summary",
   "wave_type",
   "skill_level",
@@ -144,12 +146,35 @@ describeMatrix("the spot endpoints", (http) => {
           "hero_qa_tier",
           "lat",
           "lng",
+          "location_precision",
           "name",
           "slug",
           "summary",
           "tier",
           "wave_type",
         ]);
+    });
+
+    it("gives each spot and its marker the location_precision of its row; null without coordinates", async () => {
+      const rows = checkContentDir("content").content.spots.map(({ record }) => record);
+      const spots = [];
+      for (let offset = 0; offset < allSpots.length; offset += 100) {
+        spots.push(...(await http.getJson(`/api/spots?limit=100&offset=${offset}`)).body.spots);
+      }
+      const listed = new Map(
+        spots.map((spot: { slug: string; location_precision: string | null }) => [spot.slug, spot]),
+      );
+      const { body } = await http.getJson("/api/spots/map");
+      const markers = new Map(body.spots.map((marker: { slug: string }) => [marker.slug, marker]));
+      expect(listed.size).toBe(rows.length);
+      for (const row of rows) {
+        expect(listed.get(row.slug)?.location_precision, row.slug).toBe(row.location_precision);
+        expect(row.location_precision === null, row.slug).toBe(row.latitude === null);
+        if (row.location_precision !== null)
+          expect(markers.get(row.slug), row.slug).toMatchObject({ location_precision: row.location_precision });
+      }
+      const detail = await http.getJson("/api/spots/pipeline");
+      expect(detail.body.spot.location_precision).toBe(rows.find((row) => row.slug === "pipeline")?.location_precision);
     });
 
     it("keeps to the bbox, in list order", async () => {
