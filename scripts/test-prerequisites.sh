@@ -1,6 +1,7 @@
 #!/bin/sh
 # Before `npm test` (the `pretest` script): the programs the tests run for real, Debian's
-# chromium (the docs page in a browser) and redis-server (the Redis social store). When one
+# chromium (the docs page in a browser), redis-server (the Redis social store) and
+# prometheus (its promtool checks a /metrics scrape). When one
 # is missing, root installs it with apt-get; anyone else is told the exact command to run,
 # and the tests do not start (they would fail, never skip, without them).
 set -eu
@@ -8,6 +9,7 @@ set -eu
 missing=""
 [ -x /usr/bin/chromium ] || missing="$missing chromium"
 [ -x /usr/bin/redis-server ] || missing="$missing redis-server"
+[ -x /usr/bin/promtool ] || missing="$missing prometheus"
 [ -z "$missing" ] && exit 0
 
 command="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y$missing"
