@@ -131,7 +131,11 @@ async function listenForMetrics(config: ServerConfig, metrics: Metrics, reportFa
     );
   });
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE" ? new Error(`METRICS_PORT ${config.metrics.port} is in use; set another`) : error,
+      ),
+    );
     server.listen(config.metrics.port, config.host, resolve);
   });
   return server;
@@ -193,8 +197,6 @@ export async function startServer(
   });
   const port = listener.address.port;
   connections = guardConnections(listener.server, config.connections);
-  const metricsServer = separatePort ? await listenForMetrics(config, metrics, reportFailure) : null;
-  const metricsPort = metricsServer ? (metricsServer.address() as AddressInfo).port : port;
   const shared: Shared = {
     config,
     logger,
@@ -209,6 +211,8 @@ export async function startServer(
   };
   // Made right after listening, before the event loop can hand over a request (the docs page needs the port).
   current = serving(loaded, shared);
+  const metricsServer = separatePort ? await listenForMetrics(config, metrics, reportFailure) : null;
+  const metricsPort = metricsServer ? (metricsServer.address() as AddressInfo).port : port;
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const { version, counts } = loaded.catalog.snapshot;
   logger.info(`listening on http://${shown}:${port}/api/spots`, {
