@@ -61,7 +61,8 @@ ENV NODE_ENV=production \
     NODE_OPTIONS="--max-semi-space-size=8" \
     PORT=3000 \
     HOST=0.0.0.0 \
-    SOCIAL_CACHE_FILE=/var/cache/surf/social.json
+    SOCIAL_CACHE_FILE=/var/cache/surf/social.json \
+    METRICS_PORT=9464
 WORKDIR /app
 # The social cache lives outside the (read-only) app folder, in a folder the `node`
 # user owns: the server writes it too (the first feed fetch, live media during a live
@@ -78,7 +79,9 @@ COPY --from=build /app/dist/*.json /app/dist/*.pieces /app/dist/*.mjs /app/dist/
 
 # The non-root user the official Node images ship (uid 1000, gid 1000).
 USER node
-EXPOSE 3000
+# 3000: the API, for the CDN. 9464: /metrics only (METRICS_PORT above), for Prometheus:
+# publish it to the monitoring network, never to the CDN (README.md, Operations, Metrics).
+EXPOSE 3000 9464
 
 # Docker and Compose use this; Kubernetes ignores it and uses the probes in
 # deploy/deployment.yaml. Slim images have no curl: node's built-in fetch does it.

@@ -20,12 +20,22 @@ export interface ServerConfig {
   publicUrl?: string;
   /** Bounds on connections (MAX_CONNECTIONS; the timeouts are fixed, tests shorten them). */
   connections: ConnectionLimits;
+  metrics: MetricsSettings;
+}
+
+/** Where /metrics is answered, and whether it needs a token. */
+export interface MetricsSettings {
+  /** METRICS_PORT: /metrics only on this port (bound to HOST too), not on the API's. */
+  port?: number;
+  /** METRICS_TOKEN: a scrape must send `Authorization: Bearer <token>`. */
+  token?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = env.PORT === undefined || env.PORT === "" ? 3000 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT '${env.PORT}' is not a port number (0 to 65535)`);
+  const port = portNumber(env.PORT, "PORT") ?? 3000;
+  const metricsPort = portNumber(env.METRICS_PORT, "METRICS_PORT");
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    throw new Error(`METRICS_PORT '${env.METRICS_PORT}' is the API's PORT; give the metrics a port of their own`);
   }
   return {
     port,
@@ -40,7 +50,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     connections: {
       maxConnections: wholeNumber(env.MAX_CONNECTIONS, "MAX_CONNECTIONS", defaultMaxConnections(), "connections", 1),
     },
+    metrics: { port: metricsPort, token: env.METRICS_TOKEN || undefined },
   };
+}
+
+/** A port number from the environment; undefined when unset or empty. */
+function portNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} '${value}' is not a port number (0 to 65535)`);
+  }
+  return port;
 }
 
 function wholeNumber(value: string | undefined, name: string, fallback: number, unit: string, min = 0): number {

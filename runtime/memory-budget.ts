@@ -48,10 +48,17 @@ export class MemoryBudget implements Memo {
     sizeCalculation: (_value, key) => key.length * 2 + 64,
   });
 
-  constructor(readonly maxBytes: number) {
+  /** `onEvict` hears of each entry pushed out to make room (the metrics count them). */
+  constructor(
+    readonly maxBytes: number,
+    onEvict?: () => void,
+  ) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: maxBytes,
       sizeCalculation: (entry, key) => entry.bytes + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+      dispose: (_entry, _key, reason) => {
+        if (reason === "evict") onEvict?.();
+      },
     });
   }
 

@@ -1,19 +1,25 @@
 /**
  * The process: configuration from the environment, the snapshot loaded once (and again
  * on SIGUSR2, while the old one keeps answering, validated before the swap), listhen on
- * PORT/HOST, the request handler (serve.ts), and a graceful shutdown of our own (listhen's
- * default exits mid-request).
+ * PORT/HOST, the request handler (serve.ts), the metrics (on METRICS_PORT when set), and a
+ * graceful shutdown of our own (listhen's default exits mid-request).
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { listen } from "listhen";
 import { configFromEnv, type ServerConfig } from "./config.ts";
+import { writeAnswer } from "./http/answer.ts";
 import { createApp } from "./http/app.ts";
 import { guardConnections } from "./http/connections.ts";
 import type { HealthState } from "./http/health.ts";
+import { isMetricsPath, metricsAnswer, metricsPortNotFound } from "./http/metrics-endpoint.ts";
 import { ReplayCache } from "./http/replay-cache.ts";
+import { internalErrorAnswer } from "./http/respond.ts";
 import { requestHandler, type Serving } from "./http/serve.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { isMainModule } from "./main-module.ts";
 import { MemoryBudget } from "./memory-budget.ts";
+import { Metrics } from "./metrics.ts";
 import { loadOpenApiFile, OpenApiFileError, openApiPathFor } from "./openapi/load.ts";
 import type { OpenApiDocument } from "./openapi/types.ts";
 import { createRedactor, type Redactor } from "./redact.ts";
@@ -32,6 +38,8 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 export interface RunningServer {
   port: number;
+  /** The port /metrics is served on: METRICS_PORT's when set, else the API's. */
+  metricsPort: number;
   version(): string;
   /**
    * Loads the snapshot (and its description) again while the old one keeps answering, then
@@ -73,18 +81,27 @@ interface Shared {
   reportFailure: (error: unknown) => void;
   /** Outlives reloads: a new snapshot does not make a failing upstream worth calling again. */
   backoff: Backoff;
+  /** Outlives reloads too: counters go on across snapshots. */
+  metrics: Metrics;
+}
+
+/** What serves now, and what the metrics read of it. */
+interface Live extends Serving {
+  memory: MemoryBudget;
+  social: SocialService;
 }
 
 /** Everything that comes from one snapshot, with a memory budget of its own: swapped whole on reload. */
-function serving({ catalog, openapi }: Loaded, shared: Shared): Serving {
-  const { config, logger, store, client, publicUrl, startedAt, now, reportFailure, backoff } = shared;
-  const memory = new MemoryBudget(config.cacheMaxMb * 2 ** 20);
+function serving({ catalog, openapi }: Loaded, shared: Shared): Live {
+  const { config, logger, store, client, publicUrl, startedAt, now, reportFailure, backoff, metrics } = shared;
+  const memory = new MemoryBudget(config.cacheMaxMb * 2 ** 20, () => metrics.countEviction());
   const social = new SocialService(catalog.snapshot, store, {
     client,
     log: (message) => logger.warn(message),
     startedAt,
     timeoutMs: config.social.graph?.timeoutMs,
     backoff,
+    onUpstreamFailure: () => metrics.countUpstreamFailure(),
   });
   const app = createApp({
     catalog,
@@ -96,7 +113,39 @@ function serving({ catalog, openapi }: Loaded, shared: Shared): Serving {
     publicUrl,
     reportFailure,
   });
-  return { app, replay: new ReplayCache(memory, config.corsOrigins) };
+  return { app, replay: new ReplayCache(memory, config.corsOrigins), memory, social };
+}
+
+/** METRICS_PORT's own listener: /metrics (with the token, if set) and a 404 for anything else. */
+async function listenForMetrics(config: ServerConfig, metrics: Metrics, reportFailure: (error: unknown) => void) {
+  const server = createServer((request, response) => {
+    const answering = isMetricsPath(request.url)
+      ? metricsAnswer(request, metrics, config.metrics.token)
+      : Promise.resolve(metricsPortNotFound());
+    answering.then(
+      (answer) => writeAnswer(response, answer, []),
+      (error: unknown) => {
+        reportFailure(error);
+        writeAnswer(response, internalErrorAnswer(), []);
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE" ? new Error(`METRICS_PORT ${config.metrics.port} is in use; set another`) : error,
+      ),
+    );
+    server.listen(config.metrics.port, config.host, resolve);
+  });
+  return server;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
 }
 
 export async function startServer(
@@ -119,8 +168,23 @@ export async function startServer(
     log: (message) => logger.warn(message),
     redact: secretRedactor(config),
   });
-  let current: Serving | undefined;
-  const handler = requestHandler(() => current!, health, logger, reportFailure);
+  let current: Live | undefined;
+  let connections: ReturnType<typeof guardConnections> | undefined;
+  const metrics = new Metrics(
+    {
+      memory: () => current!.memory,
+      snapshot: () => loaded.catalog.snapshot,
+      socialFeedFetchedAt: () => current!.social.feedFetchedAt(),
+      openConnections: () => connections?.open() ?? 0,
+    },
+    options.now,
+  );
+  const separatePort = config.metrics.port !== undefined;
+  const handler = requestHandler(() => current!, health, logger, reportFailure, {
+    metrics,
+    served: !separatePort,
+    token: config.metrics.token,
+  });
   const listener = await listen(handler, {
     // PORT=0 asks for any free port (tests); listhen would read 0 as "default 3000".
     port: config.port === 0 ? { random: true } : config.port,
@@ -132,7 +196,7 @@ export async function startServer(
     isProd: true,
   });
   const port = listener.address.port;
-  const connections = guardConnections(listener.server, config.connections);
+  connections = guardConnections(listener.server, config.connections);
   const shared: Shared = {
     config,
     logger,
@@ -143,9 +207,12 @@ export async function startServer(
     now: options.now ?? (() => new Date()),
     reportFailure,
     backoff: new Backoff(),
+    metrics,
   };
   // Made right after listening, before the event loop can hand over a request (the docs page needs the port).
   current = serving(loaded, shared);
+  const metricsServer = separatePort ? await listenForMetrics(config, metrics, reportFailure) : null;
+  const metricsPort = metricsServer ? (metricsServer.address() as AddressInfo).port : port;
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const { version, counts } = loaded.catalog.snapshot;
   logger.info(`listening on http://${shown}:${port}/api/spots`, {
@@ -154,6 +221,7 @@ export async function startServer(
     spots: counts.spots,
     social: shared.client ? "on" : "off",
     socialStore: store.location,
+    metrics: `${separatePort ? `port ${metricsPort}` : "this port"}${config.metrics.token ? ", with a token" : ""}`,
   });
   if (!shared.client) {
     logger.info("social integration off: set SOCIAL_USER_ID and SOCIAL_ACCESS_TOKEN to enable it", {
@@ -189,6 +257,7 @@ export async function startServer(
 
   return {
     port,
+    metricsPort,
     version: () => loaded.catalog.snapshot.version,
     reload() {
       reloading = reloading.then(reloadNow);
@@ -197,8 +266,9 @@ export async function startServer(
     async close() {
       health.shuttingDown = true;
       if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
-      connections.stop();
+      connections?.stop();
       await listener.close();
+      if (metricsServer) await closeServer(metricsServer);
       await store.close();
     },
   };
@@ -237,12 +307,12 @@ function handleSignals(starting: Promise<RunningServer>, logger: Logger): void {
 
 /** Removes the configured secrets (the Graph API token) from whatever leaves the process. */
 export function secretRedactor(config: ServerConfig): Redactor {
-  return createRedactor([config.social.graph?.accessToken]);
+  return createRedactor([config.social.graph?.accessToken, config.metrics.token]);
 }
 
 /** Configuration problems are told in one actionable line, without a stack. */
 const CONFIGURATION =
-  /^(PORT|CORS_ORIGINS|SOCIAL_|LOG_LEVEL|SHUTDOWN_DRAIN_MS|CACHE_MAX_MB|PUBLIC_URL|MAX_CONNECTIONS)/;
+  /^(PORT|CORS_ORIGINS|SOCIAL_|LOG_LEVEL|SHUTDOWN_DRAIN_MS|CACHE_MAX_MB|PUBLIC_URL|MAX_CONNECTIONS|METRICS_)/;
 
 export async function main(): Promise<void> {
   let logger = createLogger();

@@ -79,6 +79,13 @@ export async function waitForHealthy(port: number, child: Child): Promise<void> 
   throw new Error(`the server did not come up:\n${child.output()}`);
 }
 
+/** CPU seconds a process has used, user and system, from Linux's /proc (in USER_HZ ticks, 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Before `npm test` (the `pretest` script): the programs the tests run for real, Debian's
-# chromium (the docs page in a browser), redis-server (the Redis social store), and varnish
-# with varnish-modules (deploy/varnish's VCL, its xkey purge among them). When one
+# chromium (the docs page in a browser), redis-server (the Redis social store), varnish with
+# varnish-modules (deploy/varnish's VCL, its xkey purge among them) and prometheus (its promtool
+# checks a /metrics scrape). When one
 # is missing, root installs it with apt-get; anyone else is told the exact command to run,
 # and the tests do not start (they would fail, never skip, without them).
 set -eu
@@ -11,6 +12,7 @@ missing=""
 [ -x /usr/bin/redis-server ] || missing="$missing redis-server"
 [ -x /usr/sbin/varnishd ] || missing="$missing varnish"
 ls /usr/lib/*/varnish/vmods/libvmod_xkey.so >/dev/null 2>&1 || missing="$missing varnish-modules"
+[ -x /usr/bin/promtool ] || missing="$missing prometheus"
 [ -z "$missing" ] && exit 0
 
 command="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y$missing"

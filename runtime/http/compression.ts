@@ -1,8 +1,10 @@
 /**
  * Response compression by `Accept-Encoding`: brotli, else gzip, for bodies above a small
  * size. zlib's asynchronous functions run on libuv's thread pool, so compressing a large
- * answer never blocks the event loop; brotli's level drops for large bodies, where the
- * highest levels cost seconds for a few percent.
+ * answer never blocks the event loop. The effort drops as bodies grow, where more of it
+ * costs a core for seconds to save a few percent: brotli's quality 6, then 4 above 256 KiB,
+ * then 1 above 4 MiB (a near-whole-world map at 100k spots is 30 MB: about a third of the
+ * CPU of quality 4, for a body about 15% larger); gzip's level 6, then 1 above 4 MiB.
  */
 import { availableParallelism } from "node:os";
 import { promisify } from "node:util";
@@ -13,8 +15,11 @@ export type Encoding = "br" | "gzip";
 /** Below this, compression saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
 
-/** Above this, brotli runs at a level made for compressing on the fly. */
+/** Above this, brotli runs at a level made for compressing on the fly, and waits for a turn (below). */
 const LARGE_BODY_BYTES = 256 * 1024;
+
+/** Above this, both encodings run at their fastest level. */
+export const HUGE_BODY_BYTES = 4 * 2 ** 20;
 
 /** The encoding to send: the client must accept it with a q above 0; brotli wins a tie. */
 export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding | null {
@@ -38,8 +43,9 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === "gzip") return gzipAsync(body, { level: 6 });
-  const quality = body.length > LARGE_BODY_BYTES ? 4 : 6;
+  const huge = body.length > HUGE_BODY_BYTES;
+  if (encoding === "gzip") return gzipAsync(body, { level: huge ? 1 : 6 });
+  const quality = huge ? 1 : body.length > LARGE_BODY_BYTES ? 4 : 6;
   return brotli(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });

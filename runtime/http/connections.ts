@@ -65,7 +65,7 @@ export interface ConnectionCounts {
   stalled: number;
 }
 
-/** Installs the bounds on a listening server; returns counters and a stop for shutdown. */
+/** Installs the bounds on a listening server; returns counters, the connections open now, and a stop for shutdown. */
 export function guardConnections(server: Server, limits: ConnectionLimits) {
   const headersTimeoutMs = limits.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   const keepAliveTimeoutMs = limits.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS;
@@ -134,7 +134,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits) {
   }, SWEEP_MS);
   sweep.unref();
 
-  return { counts, stop: () => clearInterval(sweep) };
+  return { counts, open: () => tracked.size, stop: () => clearInterval(sweep) };
 }
 
 /** Destroys the sockets, CLOSES_PER_TURN per turn of the event loop, so that what else waits is served between. */

@@ -17,6 +17,8 @@ import { matchesIfNoneMatch } from "./respond.ts";
 
 interface Stored {
   ok: Answer;
+  /** The pattern of the route that made it, for the metrics. */
+  route: string;
   etag: string;
   /** The app's 304 for that ETag, once a conditional request has asked for it. */
   notModified?: Answer;
@@ -35,20 +37,22 @@ export class ReplayCache {
     return `http ${encoding} ${allowedOrigin(conditions.origin, this.corsOrigins) ?? "-"} ${url}`;
   }
 
-  /** The answer the app made before for this key and these conditions, if kept. */
-  replay(key: string, conditions: RequestConditions): Answer | undefined {
+  /** The answer the app made before for this key and these conditions, if kept, and its route's pattern. */
+  replay(key: string, conditions: RequestConditions): { answer: Answer; route: string } | undefined {
     const stored = this.memo.get<Stored>(key);
     if (!stored) return undefined;
-    if (conditions.ifNoneMatch === null || !matchesIfNoneMatch(conditions.ifNoneMatch, stored.etag)) return stored.ok;
-    return stored.notModified;
+    if (conditions.ifNoneMatch === null || !matchesIfNoneMatch(conditions.ifNoneMatch, stored.etag)) {
+      return { answer: stored.ok, route: stored.route };
+    }
+    return stored.notModified && { answer: stored.notModified, route: stored.route };
   }
 
   /** Keeps a 200 the app made for a snapshot-only route the second time its key is asked for, and its 304s. */
-  keep(key: string, answer: Answer): void {
+  keep(key: string, answer: Answer, route: string): void {
     if (answer.status === 200) {
       const etag = headerValue(answer, "etag");
       if (etag === undefined || !this.memo.askedBefore(key)) return;
-      this.memo.set(key, { ok: answer, etag } satisfies Stored, answerBytes(answer));
+      this.memo.set(key, { ok: answer, etag, route } satisfies Stored, answerBytes(answer));
     } else if (answer.status === 304) {
       const stored = this.memo.get<Stored>(key);
       if (stored && headerValue(answer, "etag") === stored.etag) {

@@ -25,6 +25,8 @@ export interface Exchange {
   answer?: Answer;
   /** What the answer depends on, as the route declared. */
   answersFrom?: AnswersFrom;
+  /** The pattern of the route that answered (`/api/spots/:slug`), for the metrics' labels. */
+  route?: string;
 }
 
 declare module "h3" {
@@ -53,7 +55,11 @@ export function settle(event: H3Event, answer: Answer): Response | null {
 export function route(app: H3, path: string, answersFrom: AnswersFrom, context: ResponseContext, handler: Handler) {
   app.all(path, async (event) => {
     const { req } = event;
-    if (event.context.exchange) event.context.exchange.answersFrom = answersFrom;
+    const { exchange } = event.context;
+    if (exchange) {
+      exchange.answersFrom = answersFrom;
+      exchange.route = path;
+    }
     const conditions = webRequestConditions(req.headers);
     if (isPreflight(req) && context.corsOrigins.has(conditions.origin ?? "")) {
       return settle(event, preflightAnswer(conditions, context, preflightHeaders(req)));

@@ -55,6 +55,8 @@ export interface SocialServiceOptions {
   timeoutMs?: number;
   /** Shared by every endpoint (and, with a shared store, by every replica). */
   backoff?: Backoff;
+  /** Hears of each failed call to the social network (the metrics count them). */
+  onUpstreamFailure?: () => void;
 }
 
 export class SocialService {
@@ -65,6 +67,7 @@ export class SocialService {
   private readonly startedAt: Date;
   private readonly timeoutMs: number;
   private readonly backoff: Backoff;
+  private readonly onUpstreamFailure: () => void;
   /** What was fetched last, kept here too: served when the file could not take it. */
   private fetchedFeed: CachedFeed | null = null;
   private readonly fetchedLiveMedia = new Map<string, CachedLiveMedia>();
@@ -79,6 +82,7 @@ export class SocialService {
     this.startedAt = options.startedAt ?? new Date();
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.backoff = options.backoff ?? new Backoff();
+    this.onUpstreamFailure = options.onUpstreamFailure ?? (() => undefined);
   }
 
   /** How a refresh started now for a waiting request behaves: bounded in time, reporting, never throwing on a save. */
@@ -109,6 +113,7 @@ export class SocialService {
       return result;
     } catch (error) {
       if (error instanceof BackingOff) throw error;
+      this.onUpstreamFailure();
       const waitMs = this.backoff.failed(error);
       await this.store.shareBackoff(this.backoff.state());
       this.log(`${what} failed: ${describe(error)}; no call to the social network for ${Math.ceil(waitMs / 1000)} s`);
@@ -120,6 +125,11 @@ export class SocialService {
   private static newer<T extends { fetchedAt: string }>(a: T | null | undefined, b: T | null | undefined): T | null {
     if (!a || !b) return a ?? b ?? null;
     return Date.parse(a.fetchedAt) >= Date.parse(b.fetchedAt) ? a : b;
+  }
+
+  /** When the feed served now was fetched; null when none is cached (the store's or this process's). */
+  async feedFetchedAt(): Promise<string | null> {
+    return SocialService.newer((await this.store.read()).feed, this.fetchedFeed)?.fetchedAt ?? null;
   }
 
   async feed(now: Date): Promise<FeedPayload> {

@@ -17,6 +17,7 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
     drainMs: 0,
     cacheMaxMb: 64,
     connections: { maxConnections: 1000 },
+    metrics: {},
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { ReplayCache } from "../../runtime/http/replay-cache.ts";
 import { requestHandler } from "../../runtime/http/serve.ts";
 import { createLogger } from "../../runtime/log.ts";
 import { MemoryBudget } from "../../runtime/memory-budget.ts";
+import { Metrics } from "../../runtime/metrics.ts";
 import { testApp } from "../helpers/app.ts";
 
 const PLAIN = { origin: null, acceptEncoding: null, ifNoneMatch: null };
@@ -28,19 +29,19 @@ describe("the replay cache", () => {
   it("keeps an answer the second time its key is asked for, and sends it from then on", () => {
     const { memory, replay } = cache();
     const key = replay.keyOf("GET", "/api/spots?limit=2", PLAIN)!;
-    replay.keep(key, ok("first"));
+    replay.keep(key, ok("first"), "/api/spots");
     expect(replay.replay(key, PLAIN)).toBeUndefined();
     expect(memory.usedBytes).toBe(0);
     const second = ok("second");
-    replay.keep(key, second);
-    expect(replay.replay(key, PLAIN)).toBe(second);
+    replay.keep(key, second, "/api/spots");
+    expect(replay.replay(key, PLAIN)).toEqual({ answer: second, route: "/api/spots" });
     expect(memory.usedBytes).toBeGreaterThan(0);
   });
 
   it("keeps nothing of a stream of keys each asked for once", () => {
     const { memory, replay } = cache();
     for (let i = 0; i < 20_000; i++)
-      replay.keep(replay.keyOf("GET", `/api/spots?q=w${i}`, PLAIN)!, ok("x".repeat(500)));
+      replay.keep(replay.keyOf("GET", `/api/spots?q=w${i}`, PLAIN)!, ok("x".repeat(500)), "/api/spots");
     expect(memory.usedBytes).toBe(0);
     expect(replay.replay(replay.keyOf("GET", "/api/spots?q=w19999", PLAIN)!, PLAIN)).toBeUndefined();
   });
@@ -48,26 +49,26 @@ describe("the replay cache", () => {
   it("forgets the oldest keys asked for once when a megabyte of newer ones came after them", () => {
     const { replay } = cache();
     const early = replay.keyOf("GET", "/api/spots?q=early", PLAIN)!;
-    replay.keep(early, ok("early"));
+    replay.keep(early, ok("early"), "/api/spots");
     for (let i = 0; i < 5_000; i++)
-      replay.keep(replay.keyOf("GET", `/api/spots?q=${"w".repeat(80)}${i}`, PLAIN)!, ok("x"));
-    replay.keep(early, ok("early again"));
+      replay.keep(replay.keyOf("GET", `/api/spots?q=${"w".repeat(80)}${i}`, PLAIN)!, ok("x"), "/api/spots");
+    replay.keep(early, ok("early again"), "/api/spots");
     expect(replay.replay(early, PLAIN)).toBeUndefined();
-    replay.keep(early, ok("early a third time"));
-    expect(replay.replay(early, PLAIN)?.body?.toString()).toBe("early a third time");
+    replay.keep(early, ok("early a third time"), "/api/spots");
+    expect(replay.replay(early, PLAIN)?.answer.body?.toString()).toBe("early a third time");
   });
 
   it("keeps a 304 only beside its kept 200, and sends it to a request that holds that ETag", () => {
     const { replay } = cache();
     const conditional = { ...PLAIN, ifNoneMatch: '"e1"' };
     const key = replay.keyOf("GET", "/api/spots?limit=3", PLAIN)!;
-    replay.keep(key, ok("first"));
-    replay.keep(key, notModified);
+    replay.keep(key, ok("first"), "/api/spots");
+    replay.keep(key, notModified, "/api/spots");
     expect(replay.replay(key, conditional)).toBeUndefined();
-    replay.keep(key, ok("second"));
-    replay.keep(key, notModified);
-    expect(replay.replay(key, conditional)).toBe(notModified);
-    expect(replay.replay(key, PLAIN)?.status).toBe(200);
+    replay.keep(key, ok("second"), "/api/spots");
+    replay.keep(key, notModified, "/api/spots");
+    expect(replay.replay(key, conditional)?.answer).toBe(notModified);
+    expect(replay.replay(key, PLAIN)?.answer.status).toBe(200);
   });
 });
 
@@ -86,11 +87,18 @@ describe("the server's handler", () => {
   });
   const serving = { app: counted, replay: new ReplayCache(new MemoryBudget(16 * 2 ** 20), new Set()) };
   const health = { shuttingDown: false, version: "test", builtAt: "" };
+  const NO_SOURCES = {
+    memory: () => ({ usedBytes: 0, maxBytes: 0 }),
+    snapshot: () => health,
+    socialFeedFetchedAt: async () => null,
+    openConnections: () => 0,
+  };
   const handler = requestHandler(
     () => serving,
     health,
     createLogger({ level: "silent" }),
     () => {},
+    { metrics: new Metrics(NO_SOURCES), served: false },
   );
   const server = createServer(handler);
   beforeAll(() => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve)));
