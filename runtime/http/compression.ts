@@ -5,18 +5,16 @@
  * costs a core for seconds to save a few percent: brotli's quality 6, then 4 above 256 KiB,
  * then 1 above 4 MiB (a near-whole-world map at 100k spots is 30 MB: about a third of the
  * CPU of quality 4, for a body about 15% larger); gzip's level 6, then 1 above 4 MiB.
+ * Large bodies wait for their turn (large-body-work.ts).
  */
-import { availableParallelism } from "node:os";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { inTurn, LARGE_BODY_BYTES } from "./large-body-work.ts";
 
 export type Encoding = "br" | "gzip";
 
 /** Below this, compression saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
-
-/** Above this, brotli runs at a level made for compressing on the fly, and waits for a turn (below). */
-const LARGE_BODY_BYTES = 256 * 1024;
 
 /** Above this, both encodings run at their fastest level. */
 export const HUGE_BODY_BYTES = 4 * 2 ** 20;
@@ -51,25 +49,6 @@ function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
   });
 }
 
-/**
- * Large bodies are compressed a few at a time, one fewer than the cores: the thread pool
- * would otherwise take every core and starve the event loop (and /healthz) of CPU. Small
- * ones go at once.
- */
-const LARGE_AT_ONCE = Math.max(1, availableParallelism() - 1);
-let largeRunning = 0;
-const largeWaiting: (() => void)[] = [];
-
-export async function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (body.length <= LARGE_BODY_BYTES) return compressNow(body, encoding);
-  // A finished compression hands its slot straight to the next in line.
-  if (largeRunning < LARGE_AT_ONCE) largeRunning++;
-  else await new Promise<void>((resolve) => largeWaiting.push(resolve));
-  try {
-    return await compressNow(body, encoding);
-  } finally {
-    const next = largeWaiting.shift();
-    if (next) next();
-    else largeRunning--;
-  }
+export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return body.length <= LARGE_BODY_BYTES ? compressNow(body, encoding) : inTurn(() => compressNow(body, encoding));
 }

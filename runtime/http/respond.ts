@@ -10,6 +10,7 @@ import type { Answer, RequestConditions } from "./answer.ts";
 import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
 import { corsHeaders, type OriginAllowList } from "./cors.ts";
 import { describeError, type ReportFailure } from "./errors.ts";
+import { inTurn, LARGE_BODY_BYTES } from "./large-body-work.ts";
 import { purgeTagHeaders } from "./purge-tags.ts";
 
 /** How long a shared cache may keep a success before it asks again. */
@@ -65,17 +66,16 @@ export function representation(bytes: Buffer, contentType: string, bodyHeaders?:
   return { bytes, contentType, bodyHeaders };
 }
 
-/** Above this, a body is hashed on the thread pool (WebCrypto's digest), not on the event loop. */
-const HASH_OFF_LOOP_BYTES = 256 * 1024;
-
 /** The strong ETag of a body: SHA-1 of its exact bytes, base64url (a validator, not a signature). */
 function etagOf(body: Representation): Promise<string> {
   const kept = body.kept?.etag;
   if (kept) return kept;
   const made =
-    body.bytes.length < HASH_OFF_LOOP_BYTES
+    body.bytes.length <= LARGE_BODY_BYTES
       ? Promise.resolve(`"${hash("sha1", body.bytes, "base64url")}"`)
-      : crypto.subtle.digest("SHA-1", body.bytes).then((digest) => `"${Buffer.from(digest).toString("base64url")}"`);
+      : inTurn(() => crypto.subtle.digest("SHA-1", body.bytes)).then(
+          (digest) => `"${Buffer.from(digest).toString("base64url")}"`,
+        );
   if (body.kept) body.kept.etag = made;
   return made;
 }
