@@ -1,8 +1,8 @@
 /**
- * Work on a large body off the event loop (compressing it, hashing it for its ETag) runs on
- * libuv's thread pool. Left alone, a few clients asking for large answers at once would keep
- * every core busy with it and starve the event loop (and /healthz) of CPU, so such work takes
- * turns: at most one fewer than the cores at a time, the others waiting in line.
+ * Compressing a large body runs on libuv's thread pool. Left alone, a few clients asking for
+ * large answers at once would keep every core busy with it and starve the event loop (and
+ * /healthz) of CPU, so such work takes turns: at most one fewer than the cores at a time, the
+ * others waiting in line.
  */
 import { availableParallelism } from "node:os";
 

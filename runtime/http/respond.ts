@@ -4,13 +4,14 @@
  * compression), CORS preflights and the error envelope are all made here; the replay
  * cache in front of the app sends these answers again, byte for byte, and never makes one.
  */
-import { hash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { H3Event, HTTPError } from "h3";
 import type { Answer, RequestConditions } from "./answer.ts";
 import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
 import { corsHeaders, type OriginAllowList } from "./cors.ts";
 import { describeError, type ReportFailure } from "./errors.ts";
-import { inTurn, LARGE_BODY_BYTES } from "./large-body-work.ts";
+import { LARGE_BODY_BYTES } from "./large-body-work.ts";
 import { purgeTagHeaders } from "./purge-tags.ts";
 
 /** How long a shared cache may keep a success before it asks again. */
@@ -66,6 +67,22 @@ export function representation(bytes: Buffer, contentType: string, bodyHeaders?:
   return { bytes, contentType, bodyHeaders };
 }
 
+const HASH_SLICE_BYTES = 2 ** 20;
+
+/**
+ * SHA-1 of a large body a slice at a time on the event loop, with a turn between slices: no
+ * copy of the body (WebCrypto's digest copies it before hashing on the thread pool), and no
+ * pause longer than a slice's hashing.
+ */
+async function sha1InSlices(bytes: Buffer): Promise<string> {
+  const hasher = createHash("sha1");
+  for (let at = 0; at < bytes.length; at += HASH_SLICE_BYTES) {
+    hasher.update(bytes.subarray(at, at + HASH_SLICE_BYTES));
+    await nextTurn();
+  }
+  return hasher.digest("base64url");
+}
+
 /** The strong ETag of a body: SHA-1 of its exact bytes, base64url (a validator, not a signature). */
 function etagOf(body: Representation): Promise<string> {
   const kept = body.kept?.etag;
@@ -73,9 +90,7 @@ function etagOf(body: Representation): Promise<string> {
   const made =
     body.bytes.length <= LARGE_BODY_BYTES
       ? Promise.resolve(`"${hash("sha1", body.bytes, "base64url")}"`)
-      : inTurn(() => crypto.subtle.digest("SHA-1", body.bytes)).then(
-          (digest) => `"${Buffer.from(digest).toString("base64url")}"`,
-        );
+      : sha1InSlices(body.bytes).then((digest) => `"${digest}"`);
   if (body.kept) body.kept.etag = made;
   return made;
 }
