@@ -1,12 +1,12 @@
 /** /healthz, one structured log line per request, and compression over a real socket. */
 
 import { readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createLogger } from "../../runtime/log.ts";
 import type { RunningServer } from "../../runtime/server.ts";
+import { rawRequest } from "../helpers/raw-request.ts";
 import { startTestServer } from "../helpers/server.ts";
 
 const lines: Record<string, unknown>[] = [];
@@ -30,22 +30,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A raw request: fetch would decompress on its own and hide what was sent. */
-function raw(
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${base}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
+const raw = (path: string, headers: Record<string, string> = {}) => rawRequest(`${base}${path}`, headers);
 
 const logged = async (requestId: string) => {
   await new Promise((resolve) => setTimeout(resolve, 20));

@@ -7,7 +7,6 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,28 +14,12 @@ import { configFromEnv } from "../../runtime/config.ts";
 import { MemoryBudget } from "../../runtime/memory-budget.ts";
 import type { RunningServer } from "../../runtime/server.ts";
 import { FAKE_TOKEN, FAKE_USER_ID, type FakeGraph, startFakeGraph } from "../../scripts/fake-graph.ts";
+import { type RawAnswer, rawRequest } from "../helpers/raw-request.ts";
 import { startTestServer } from "../helpers/server.ts";
 
-interface Got {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
 /** A raw GET (no Accept-Encoding unless given: the bytes counted are the bytes received). */
-function get(port: number, target: string, headers: Record<string, string> = {}): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port, path: target, headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
+const get = (port: number, target: string, headers: Record<string, string> = {}) =>
+  rawRequest(`http://127.0.0.1:${port}${target}`, headers);
 
 /** The samples of a scrape, by series (`name{labels}` as written), as numbers. */
 function samples(text: string): Map<string, number> {
@@ -97,7 +80,7 @@ describe("/metrics on the API's port (the default)", () => {
     expect(moved('surf_http_request_duration_seconds_bucket{le="+Inf",route="/api/spots"}')).toBe(7);
     expect(moved('surf_http_request_duration_seconds_sum{route="/api/spots"}')).toBeGreaterThan(0);
     expect(moved('surf_http_request_duration_seconds_count{route="/api/spots/:slug"}')).toBe(3);
-    const sent = (answers: Got[]) => answers.reduce((sum, answer) => sum + answer.body.length, 0);
+    const sent = (answers: RawAnswer[]) => answers.reduce((sum, answer) => sum + answer.body.length, 0);
     expect(moved('surf_http_response_body_bytes_total{route="/api/spots"}')).toBe(sent(spots));
     expect(moved('surf_http_response_body_bytes_total{route="/api/spots/:slug"}')).toBe(sent(missing));
     expect(moved('surf_http_response_body_bytes_total{route="unmatched"}')).toBe(unknown.body.length);

@@ -7,8 +7,6 @@
  * through an outage cached URLs still answer while the others get the API's JSON error.
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import type { IncomingHttpHeaders } from "node:http";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -19,6 +17,7 @@ import { purgeSnapshot } from "../../scripts/purge.ts";
 import { ALLOWED_ORIGIN } from "../helpers/app.ts";
 import { FIXTURES } from "../helpers/fixtures.ts";
 import { type RunningProcess, runNode } from "../helpers/process.ts";
+import { type RawAnswer, rawRequest } from "../helpers/raw-request.ts";
 import { copySnapshot } from "../helpers/targets.ts";
 import { startVarnish, type TestVarnish, VARNISH_PROGRAMS } from "../helpers/varnishd.ts";
 import { waitUntil } from "../helpers/wait.ts";
@@ -29,27 +28,8 @@ const snapshotPath = path.join(dir, "snapshot.json");
 const replicas: { process: RunningProcess; url: string }[] = [];
 let varnish: TestVarnish;
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** One request on a connection of its own, headers exactly as given (nothing added), body as sent. */
-function send(url: string, headers: Record<string, string> = {}, options: { method?: string; from?: string } = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const sent = request(url, { method: options.method ?? "GET", headers, agent: false, localAddress: options.from });
-    sent.on("response", (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    sent.on("error", reject);
-    sent.end();
-  });
-}
+type Answer = RawAnswer;
+const send = rawRequest;
 
 /** The body as the client reads it, after the content encoding the answer names. */
 function decoded(answer: Answer): string {
