@@ -125,18 +125,20 @@ export function listBody(
 }
 
 /** `{"spots":[marker, ...]}`, `"clusters":[...]` after them when the map is clustered, and `"understood"` for a q. */
-export function markersBody(
-  markers: JsonPieces,
-  items: Items & { clusters?: string | Buffer },
-  understood?: object,
-): Buffer {
-  const clusters = items.clusters === undefined ? "" : `,"clusters":[${items.clusters.toString("latin1")}]`;
-  return itemsBody('{"spots":', markers, items, `${clusters}${understoodJson(understood)}}`);
+export function markersBody(markers: JsonPieces, items: MapItems, understood?: object): Buffer {
+  return itemsBody('{"spots":', markers, items, markersTail(items, understood));
 }
 
 /** The same body for a map of many markers, assembled in slices (itemsBodyInSlices). */
-export function largeMarkersBody(markers: JsonPieces, items: Items, understood?: object): Promise<Buffer> {
-  return itemsBodyInSlices('{"spots":', markers, items, `${understoodJson(understood)}}`);
+export function largeMarkersBody(markers: JsonPieces, items: MapItems, understood?: object): Promise<Buffer> {
+  return itemsBodyInSlices('{"spots":', markers, items, markersTail(items, understood));
+}
+
+type MapItems = Items & { clusters?: string | Buffer };
+
+function markersTail(items: MapItems, understood: object | undefined): string {
+  const clusters = items.clusters === undefined ? "" : `,"clusters":[${items.clusters.toString("latin1")}]`;
+  return `${clusters}${understoodJson(understood)}}`;
 }
 
 const COMMA = Buffer.from(",");

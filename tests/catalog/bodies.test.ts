@@ -51,7 +51,14 @@ describe("bodies made of serialized pieces", () => {
     const positions = Int32Array.from({ length: 40_000 }, (_, i) => i % catalog.spots.size);
     const located = markersAt(catalog, positions).filter((marker) => marker !== undefined);
     const value = { spots: located, understood: { attributes: [] } };
-    const sliced = await largeMarkersBody(catalog.spots.markers, { positions }, { attributes: [] });
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const assembling = largeMarkersBody(catalog.spots.markers, { positions }, { attributes: [] });
+    expect(turned).toBe(false);
+    const sliced = await assembling;
+    expect(turned).toBe(true); // the event loop turned while the body was assembled
     expect(sliced.toString()).toBe(JSON.stringify(value));
     expect(value.spots.length).toBeGreaterThan(20_000);
   });

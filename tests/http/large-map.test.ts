@@ -59,6 +59,49 @@ describe("maps of many markers", () => {
     expect(failures).toEqual([]);
   });
 
+  it("two requests for the same large map at once make one body, kept once", async () => {
+    /** Counts the map bodies kept (the memo also keeps query results, under other keys). */
+    class CountingBudget extends MemoryBudget {
+      kept = 0;
+      override set(key: string, value: unknown, bytes: number): void {
+        if (key.startsWith("map ")) this.kept++;
+        super.set(key, value, bytes);
+      }
+    }
+    const counting = new CountingBudget(64 * 2 ** 20);
+    const twice = createApp({
+      catalog,
+      corsOrigins: new Set(),
+      memo: counting,
+      reportFailure: (e) => failures.push(String(e)),
+    });
+    const [a, b] = await Promise.all([
+      twice.request("/api/spots/map?bbox=-88,-179.9,89,179.9"),
+      twice.request("/api/spots/map?bbox=-88,-179.8,89,179.9"), // another box around the same spots
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await b.text()).toBe(await a.text());
+    expect(counting.kept).toBe(1);
+    expect(failures).toEqual([]);
+  });
+
+  it("near maps and maps of every marker at a high zoom answer the same markers as the plain map", async () => {
+    const plain = (await (await app.request("/api/spots/map")).json()) as { spots: { slug: string }[] };
+    const slugs = plain.spots.map((spot) => spot.slug).sort();
+    const near = (await (await app.request("/api/spots/map?near=0,0&radius_km=20000")).json()) as {
+      spots: { slug: string; distance_km: number }[];
+    };
+    expect(near.spots.map((spot) => spot.slug).sort()).toEqual(slugs);
+    expect(near.spots.every((spot) => typeof spot.distance_km === "number")).toBe(true);
+    const zoomed = (await (await app.request("/api/spots/map?zoom=20")).json()) as {
+      spots: { slug: string }[];
+      clusters: unknown[];
+    };
+    expect(zoomed.spots.map((spot) => spot.slug).sort()).toEqual(slugs);
+    expect(zoomed.clusters).toEqual([]);
+    expect(failures).toEqual([]);
+  });
+
   it("the budget takes any size a caller estimates (fractions round up)", () => {
     const budget = new MemoryBudget(1000);
     budget.set("a", "value", 10.25);

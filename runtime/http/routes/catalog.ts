@@ -111,37 +111,51 @@ function bytesOf(view: ArrayBufferView): Uint8Array {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
 
-/** Maps with more markers than this are kept by what they hold. */
+/** Maps with more markers than this are assembled in slices, and kept by what they hold. */
 const LARGE_MAP_MARKERS = 5000;
 
+type SpotMap = Ordered & { clusters?: string | Buffer };
+
 /**
- * A map's answer. A large one is assembled in slices (largeMarkersBody) and kept in the memo
- * by what it holds (a hash of its markers' positions, in order, and how q was read), whatever
- * URL asked for it: the whole world asked through a thousand different boxes is assembled,
- * hashed and compressed once.
+ * A map's answer. A large one is assembled in slices (largeMarkersBody). A large one of
+ * markers alone (no clusters, no distances from a point) is also kept in the memo by what it
+ * holds (a hash of its markers' positions, in order, and how q was read), whatever URL asked
+ * for it: the whole world asked through a thousand different boxes is assembled, hashed and
+ * compressed once. `assembling` holds the ones being assembled, so that a second request for
+ * the same map meanwhile waits for the first one's instead of making another.
  */
 async function mapRepresentation(
   catalog: Catalog,
-  markers: Ordered,
+  map: SpotMap,
   memo: Memo,
+  assembling: Map<string, Promise<Representation>>,
   understood?: Understood,
 ): Promise<Representation> {
-  const { positions, distancesKm } = markers;
-  if (distancesKm || positions.length < LARGE_MAP_MARKERS) {
-    return representation(markersBody(catalog.spots.markers, markers, understood), JSON_TYPE);
+  const { markers } = catalog.spots;
+  if (map.positions.length < LARGE_MAP_MARKERS) return representation(markersBody(markers, map, understood), JSON_TYPE);
+  if (map.distancesKm || map.clusters !== undefined) {
+    return representation(await largeMarkersBody(markers, map, understood), JSON_TYPE);
   }
   const read = understood ? ` ${JSON.stringify(understood)}` : "";
-  const key = `map ${hash("sha1", bytesOf(positions))}${read}`;
-  const kept = memo.get<Representation>(key);
+  const key = `map ${hash("sha1", bytesOf(map.positions))}${read}`;
+  const kept = memo.get<Representation>(key) ?? assembling.get(key);
   if (kept) return kept;
-  const large = lasting(representation(await largeMarkersBody(catalog.spots.markers, markers, understood), JSON_TYPE));
-  // Its compressed copies join it as they are made: counted here, in advance, at a quarter of its size.
-  memo.set(key, large, large.bytes.length * 1.25);
-  return large;
+  const made = largeMarkersBody(markers, map, understood).then((body) => {
+    const large = lasting(representation(body, JSON_TYPE));
+    // Its compressed copies join it as they are made: counted here, in advance, at a quarter of its size.
+    memo.set(key, large, large.bytes.length * 1.25);
+    return large;
+  });
+  assembling.set(key, made);
+  try {
+    return await made;
+  } finally {
+    assembling.delete(key);
+  }
 }
 
 /** A map holds markers standing alone or in clusters: none only when nothing matched. */
-function mapHolds(map: Ordered & { clusters?: string | Buffer }): Held {
+function mapHolds(map: SpotMap): Held {
   return { count: map.positions.length + (map.clusters ? map.clusters.length : 0), relaxed: map.relaxed };
 }
 
@@ -164,6 +178,7 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
   const specs = parameterSpecs(catalog.snapshot.vocabularies);
   const spotReader = readerFor(catalog, "spots");
   const surferReader = readerFor(catalog, "surfers");
+  const assembling = new Map<string, Promise<Representation>>();
   /** A spot query's answer, with q read by understanding (understand.ts). */
   const spotAnswer = <T>(criteria: SpotCriteria, run: (criteria: SpotCriteria) => T, held: (answer: T) => Held) =>
     answerUnderstood(spotReader, criteria, spotsAsRead, run, held);
@@ -191,14 +206,14 @@ export function registerCatalogRoutes(app: H3, catalog: Catalog, context: Respon
         (criteria) => spotClusters(catalog, criteria, zoom, memo),
         mapHolds,
       );
-      return representation(markersBody(catalog.spots.markers, answer, understood), JSON_TYPE);
+      return mapRepresentation(catalog, answer, memo, assembling, understood);
     }
     const { answer, understood } = spotAnswer(
       spotCriteria(params),
       (criteria) => spotMarkers(catalog, criteria, memo),
       mapHolds,
     );
-    return mapRepresentation(catalog, answer, memo, understood);
+    return mapRepresentation(catalog, answer, memo, assembling, understood);
   });
 
   route(app, "/api/spots/meta", "snapshot", context, (event) => {
