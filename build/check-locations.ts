@@ -10,8 +10,9 @@
  * 200 nautical miles, the reach of an exclusive economic zone.
  */
 import { iso1A2Codes } from "@rapideditor/country-coder";
+import { foldKey } from "../core/fold.ts";
 import { distanceKm, EARTH_RADIUS_KM, RADIANS } from "../core/sphere.ts";
-import { apartKm, type Gazetteer, type Place as GazetteerPlace, readGazetteer } from "./gazetteer.ts";
+import { type Gazetteer, type Place as GazetteerPlace, readGazetteer } from "./gazetteer.ts";
 import type { Problems } from "./problems.ts";
 import type { Content } from "./read-content.ts";
 
@@ -24,7 +25,7 @@ const RING_KM = [10, 25, 50, 100, 150, 200, 250, 300, OPEN_SEA_REACH_KM];
 const RING_BEARINGS = 24;
 
 export function checkLocations(content: Content, problems: Problems): void {
-  // Read only when some row needs it: GeoNames' data takes a second or two.
+  // Read only when some row needs it: GeoNames' data is two packages of tens of megabytes.
   let gazetteer: Gazetteer | undefined;
   const places = content.places.map(({ record }) => record);
   for (const located of content.spots) {
@@ -40,17 +41,25 @@ export function checkLocations(content: Content, problems: Problems): void {
   }
   if (content.places.length === 0) return;
   const geonames = readGazetteer();
+  const firstOfName = new Map<string, number>();
   for (const located of content.places) {
     const { name, country_code: country, latitude, longitude } = located.record;
     const outside = countryProblem(latitude, longitude, country);
     if (outside !== undefined) problems.add(located.placeOf("latitude"), outside);
-    const known = geonames.named(name, country).find((place) => apartKm(place, located.record) <= TOWN_RADIUS_KM);
-    if (known !== undefined) {
+    const listed = geonames
+      .named(name, country)
+      .find((place) => distanceKm(latitude, longitude, place.latitude, place.longitude) <= TOWN_RADIUS_KM);
+    if (listed !== undefined) {
       problems.add(
         located.placeOf("name"),
-        `GeoNames already has ${describePlace(known)}: use it in spots.csv and remove this row`,
+        `GeoNames already has ${describePlace(listed)}: use it in spots.csv and remove this row`,
       );
     }
+    // One row per place: a second row of the same name would let a town-level spot match either.
+    const key = `${foldKey(name)} ${country}`;
+    const first = firstOfName.get(key);
+    if (first === undefined) firstOfName.set(key, located.place.line);
+    else problems.add(located.placeOf("name"), `'${name}' in ${country} is already listed on line ${first}`);
   }
 }
 

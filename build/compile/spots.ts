@@ -1,5 +1,6 @@
 /** Spots: joined with their images, tags and surfers, in default order, with their markers and indexes. */
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
+import { groupBy } from "../../core/group-by.ts";
 import { monthsOfRange } from "../../core/months.ts";
 import type { Spot, SpotMarker } from "../../core/resources.ts";
 import type { SearchExport, SearchSource } from "../../core/search-index.ts";
@@ -10,7 +11,7 @@ import { areaNamesBySpot } from "./areas.ts";
 import { compileCollection } from "./collection.ts";
 import { compileFilter } from "./filters.ts";
 import { clusterWorldInBackground, compileGeo, locatedSpots } from "./geo.ts";
-import { compileImages, groupBy } from "./media.ts";
+import { compileImages } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
 import type { PiecesWriter } from "./pieces.ts";
 import { indexInBackground } from "./search-thread.ts";

@@ -1,13 +1,14 @@
 /** Surfers: joined with their images and spots, in default order, with their search index. */
 
 import { compareCodePoints, compareNames } from "../../core/fold.ts";
+import { groupBy } from "../../core/group-by.ts";
 import type { SearchSource } from "../../core/search-index.ts";
 import type { SurferCollection, SurferEntry } from "../../core/snapshot-format.ts";
 import { englishCountryNames } from "../countries.ts";
 import type { Content } from "../read-content.ts";
 import { compileCollection, searchInPieces } from "./collection.ts";
 import { compileFilter } from "./filters.ts";
-import { compileImages, groupBy } from "./media.ts";
+import { compileImages } from "./media.ts";
 import { compareByTierNameSlug } from "./order.ts";
 import type { PiecesWriter } from "./pieces.ts";
 import { indexInBackground } from "./search-thread.ts";

@@ -173,7 +173,9 @@ function southernCountries(content: Content): string[] {
 
 /**
  * The gazetteer's places within NEAR_RADIUS_KM of some spot with coordinates (others would
- * find nothing), one per name: of several places with the same name, the most populous.
+ * find nothing), one per name: of several places with the same name, the first in the
+ * gazetteer's order (the most populous; then GeoNames' places without a population; then the
+ * editors').
  * A place is measured (geokdbush) only when a spot lies in its whole-degree cell or one
  * next to it: a degree of latitude is 111 km, of longitude more than 40 km up to 68°.
  */
@@ -196,7 +198,7 @@ async function placesNearSpots(content: Content): Promise<Understanding["places"
     return false;
   };
   const gazetteer = await loadGazetteer(content.places.map(({ record }) => record));
-  // Largest first: the first place kept under a name is the most populous one near a spot.
+  // The gazetteer's order: the first place kept under a name is the most populous one near a spot.
   for (const place of gazetteer.places) {
     if (!nextToSpots(place.latitude, place.longitude)) continue;
     if (around(index, place.longitude, place.latitude, 1, NEAR_RADIUS_KM).length === 0) continue;

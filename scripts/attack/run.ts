@@ -28,7 +28,7 @@ import { SNAPSHOT_FORMAT } from "../../core/snapshot-format.ts";
 import { type Child, cpuSeconds, finished, residentMiB, run, waitForHealthy, waitForPort } from "../child-process.ts";
 import { FAKE_USER_ID, type FakeGraph, fakeMedia, startFakeGraph } from "../fake-graph.ts";
 import { freePort } from "../free-port.ts";
-import { generateContent } from "../generate-content.ts";
+import { ensureGeneratedContent } from "../generate-content.ts";
 
 const { values } = parseArgs({ options: { only: { type: "string" }, server: { type: "string" } } });
 const ONLY = values.only ? new Set(values.only.split(",").map(Number)) : null;
@@ -126,7 +126,7 @@ async function snapshot100k(): Promise<string> {
   const head = existsSync(file) ? readFileSync(file, "latin1").slice(0, 200) : "";
   if (head.includes(`"format":${SNAPSHOT_FORMAT},`)) return file;
   const content = path.resolve(".cache/bench/content-100000");
-  if (!existsSync(path.join(content, "places.csv"))) generateContent(100_000, 10_000, content);
+  ensureGeneratedContent(100_000, 10_000, content);
   console.log("building the 100k catalog (about 40 s, once)...");
   await finished(run("build/cli.ts", ["build", "--content", content, "--out", dist]));
   return file;

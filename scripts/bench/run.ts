@@ -22,12 +22,12 @@
  *          --rounds 5 (of HTTP loads)  --budget 800 (ms per query kind, system and round)
  * Results: printed, and written as JSON to .cache/bench/results-<time>.json.
  */
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { finished, residentMiB, run, waitForPort } from "../child-process.ts";
-import { generateContent } from "../generate-content.ts";
+import { ensureGeneratedContent } from "../generate-content.ts";
 import { type LoadResult, measureHttp, median, type Pair, shareOfNode } from "./http-loads.ts";
 import type { Latency } from "./in-process.ts";
 
@@ -72,9 +72,7 @@ interface QueryKind {
 async function measureSize(spots: number) {
   const contentDir = path.join(WORK, `content-${spots}`);
   const distDir = path.join(WORK, `dist-${spots}`);
-  if (!existsSync(path.join(contentDir, "places.csv"))) {
-    generateContent(spots, Math.max(10, Math.round(spots / 10)), contentDir);
-  }
+  ensureGeneratedContent(spots, Math.max(10, Math.round(spots / 10)), contentDir);
   console.error(`[${spots}] building (${TIMINGS} times)...`);
   const builds: { seconds: number; peakRssMiB: number; bytes: number }[] = [];
   for (let i = 0; i < TIMINGS; i++) {

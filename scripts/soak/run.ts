@@ -15,14 +15,14 @@
  * --seconds 180  --connections 64  --spots 10000  --runs 3000
  */
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
 import type { Snapshot } from "../../core/snapshot-format.ts";
 import { finished, residentMiB, run } from "../child-process.ts";
 import { FAKE_TOKEN, FAKE_USER_ID, startFakeGraph } from "../fake-graph.ts";
-import { generateContent } from "../generate-content.ts";
+import { ensureGeneratedContent } from "../generate-content.ts";
 import { hostilePath, method } from "./hostile-requests.ts";
 
 const { values } = parseArgs({
@@ -41,7 +41,7 @@ const WORK = path.resolve(".cache/soak");
 
 mkdirSync(WORK, { recursive: true });
 const contentDir = path.join(WORK, `content-${SPOTS}`);
-if (!existsSync(path.join(contentDir, "places.csv"))) generateContent(SPOTS, Math.round(SPOTS / 10), contentDir);
+ensureGeneratedContent(SPOTS, Math.round(SPOTS / 10), contentDir);
 console.log(`building ${SPOTS} spots and the server...`);
 await finished(run("build/cli.ts", ["build", "--content", contentDir, "--out", path.join(WORK, "dist")]));
 await finished(run("scripts/build-server.ts", [], { DIST_DIR: path.join(WORK, "dist") }));

@@ -6,7 +6,7 @@ import { locate } from "../../scripts/locate.ts";
 
 const gazetteer = readGazetteer();
 
-/** The script reads the content and both GeoNames packages: seconds of work, more than the default bound. */
+/** The script reads the content and both GeoNames packages (tens of megabytes): a wider bound than the default. */
 const SPAWNED_MS = 60_000;
 
 /** Runs the script as an editor does, through npm. */

@@ -247,6 +247,11 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     ],
   ],
   [
+    "an editor's place listed twice",
+    { "places.csv": (text) => `${text}kommetjie,ZA,-34.1500,18.3300,https://example.org/kommetjie\n` },
+    ["content/places.csv:3: 'kommetjie' in ZA is already listed on line 2"],
+  ],
+  [
     "an event marked provisional whose summary does not say so",
     { "events.yaml": swap("  end_date: 2027-02-08\n", "  end_date: 2027-02-08\n  provisional: true\n") },
     [
