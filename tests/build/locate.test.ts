@@ -15,27 +15,39 @@ function run(...args: string[]) {
 }
 
 describe("npm run locate", () => {
-  it("prints the place's candidates with their coordinates and GeoNames page, and exits 0", () => {
-    const { status, stdout } = run("Robertsport", "LR");
-    expect(status).toBe(0);
-    expect(stdout).toContain(
-      "Robertsport (LR, admin1 12, 11,969 people) at 6.7533, -11.3671  https://www.geonames.org/2274275",
-    );
-    expect(stdout).toContain("6.7533,-11.3671,town,Robertsport");
-  }, SPAWNED_MS);
+  it(
+    "prints the place's candidates with their coordinates and GeoNames page, and exits 0",
+    () => {
+      const { status, stdout } = run("Robertsport", "LR");
+      expect(status).toBe(0);
+      expect(stdout).toContain(
+        "Robertsport (LR, admin1 12, 11,969 people) at 6.7533, -11.3671  https://www.geonames.org/2274275",
+      );
+      expect(stdout).toContain("6.7533,-11.3671,town,Robertsport");
+    },
+    SPAWNED_MS,
+  );
 
-  it("says so, suggests close names, and exits 1 when no place has the name", () => {
-    const { status, stdout } = run("Robertsprt", "LR");
-    expect(status).toBe(1);
-    expect(stdout).toContain("No place in the gazetteer is named 'Robertsprt' in LR.");
-    expect(stdout).toContain("Close names:\n  Robertsport (LR, admin1 12");
-  }, SPAWNED_MS);
+  it(
+    "says so, suggests close names, and exits 1 when no place has the name",
+    () => {
+      const { status, stdout } = run("Robertsprt", "LR");
+      expect(status).toBe(1);
+      expect(stdout).toContain("No place in the gazetteer is named 'Robertsprt' in LR.");
+      expect(stdout).toContain("Close names:\n  Robertsport (LR, admin1 12");
+    },
+    SPAWNED_MS,
+  );
 
-  it("refuses a country that is not a two-letter code, with its usage, exiting 2", () => {
-    const { status, stderr } = run("Robertsport", "Liberia");
-    expect(status).toBe(2);
-    expect(stderr).toContain('usage: npm run locate -- "<place name>" [country code, like LR]');
-  }, SPAWNED_MS);
+  it(
+    "refuses a country that is not a two-letter code, with its usage, exiting 2",
+    () => {
+      const { status, stderr } = run("Robertsport", "Liberia");
+      expect(status).toBe(2);
+      expect(stderr).toContain('usage: npm run locate -- "<place name>" [country code, like LR]');
+    },
+    SPAWNED_MS,
+  );
 });
 
 describe("locate", () => {
