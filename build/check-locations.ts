@@ -1,6 +1,7 @@
 /**
  * Where spots are: a spot's coordinates lie in its country, and a town-level row's coordinates
- * are those of a gazetteer place of its country.
+ * are those of a gazetteer place of its country. An editor's place (places.csv) lies in its
+ * country too, and is one the GeoNames packages lack.
  *
  * Countries' borders come from country-coder (the borders OpenStreetMap's iD editor uses): coarse
  * polygons that take in each country's coastal waters, and its territories under their own codes
@@ -10,7 +11,7 @@
  */
 import { iso1A2Codes } from "@rapideditor/country-coder";
 import { distanceKm, EARTH_RADIUS_KM, RADIANS } from "../core/sphere.ts";
-import { type Gazetteer, type Place as GazetteerPlace, readGazetteer } from "./gazetteer.ts";
+import { apartKm, type Gazetteer, type Place as GazetteerPlace, readGazetteer } from "./gazetteer.ts";
 import type { Problems } from "./problems.ts";
 import type { Content } from "./read-content.ts";
 
@@ -22,17 +23,33 @@ const OPEN_SEA_REACH_KM = 370;
 const RING_KM = [10, 25, 50, 100, 150, 200, 250, 300, OPEN_SEA_REACH_KM];
 const RING_BEARINGS = 24;
 
-export function checkLocations(spots: Content["spots"], problems: Problems): void {
-  let gazetteer: Gazetteer | undefined; // read only when some row is town-level: it takes a second or two
-  for (const located of spots) {
+export function checkLocations(content: Content, problems: Problems): void {
+  // Read only when some row needs it: GeoNames' data takes a second or two.
+  let gazetteer: Gazetteer | undefined;
+  const places = content.places.map(({ record }) => record);
+  for (const located of content.spots) {
     const { latitude, longitude, country_code: country, location_precision, location_place } = located.record;
     if (latitude === null || longitude === null) continue;
     const outside = countryProblem(latitude, longitude, country);
     if (outside !== undefined) problems.add(located.placeOf("latitude"), outside);
     if (location_precision === "town" && location_place !== null) {
-      gazetteer ??= readGazetteer();
+      gazetteer ??= readGazetteer(places);
       const far = townProblem(gazetteer, location_place, country, latitude, longitude);
       if (far !== undefined) problems.add(located.placeOf("location_place"), far);
+    }
+  }
+  if (content.places.length === 0) return;
+  const geonames = readGazetteer();
+  for (const located of content.places) {
+    const { name, country_code: country, latitude, longitude } = located.record;
+    const outside = countryProblem(latitude, longitude, country);
+    if (outside !== undefined) problems.add(located.placeOf("latitude"), outside);
+    const known = geonames.named(name, country).find((place) => apartKm(place, located.record) <= TOWN_RADIUS_KM);
+    if (known !== undefined) {
+      problems.add(
+        located.placeOf("name"),
+        `GeoNames already has ${describePlace(known)}: use it in spots.csv and remove this row`,
+      );
     }
   }
 }
@@ -107,9 +124,14 @@ function townProblem(
   );
 }
 
-/** `Robertsport (LR, admin1 12, 11,969 people) at 6.7533, -11.3671`; admin1 is GeoNames' code of its province. */
+/**
+ * `Robertsport (LR, admin1 12, 11,969 people) at 6.7533, -11.3671`; admin1 is GeoNames' code of its
+ * province. What the source does not give is left out: `Kommetjie (ZA) at -34.1431, 18.3230`.
+ */
 export function describePlace(place: GazetteerPlace): string {
-  const people = place.population.toLocaleString("en-US");
+  const about = [place.countryCode];
+  if (place.adminCode !== "") about.push(`admin1 ${place.adminCode}`);
+  if (place.population !== undefined) about.push(`${place.population.toLocaleString("en-US")} people`);
   const at = `${place.latitude.toFixed(4)}, ${place.longitude.toFixed(4)}`;
-  return `${place.name} (${place.countryCode}, admin1 ${place.adminCode}, ${people} people) at ${at}`;
+  return `${place.name} (${about.join(", ")}) at ${at}`;
 }

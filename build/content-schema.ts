@@ -77,6 +77,18 @@ export const areaSchema = {
   spots: optional(listOf(slug)),
 };
 
+/**
+ * A village, island or beach the GeoNames packages lack, which a spot's sources name as where it
+ * breaks (places.csv): its coordinates are those a cited page prints for the place.
+ */
+export const placeSchema = {
+  name: required(text),
+  country_code: required(country),
+  latitude: required(decimal(-90, 90)),
+  longitude: required(decimal(-180, 180)),
+  source: required(url, "give the URL of a page that prints this place's coordinates"),
+};
+
 /** A continent or well-known group of countries a query may name (country_groups.csv). */
 export const countryGroupSchema = {
   group: required(text),

@@ -22,7 +22,7 @@ export function checkContentDir(contentDir: string): CheckResult {
   const problems = new Problems();
   const content = readContent(contentDir, problems);
   checkContent(content, problems);
-  checkLocations(content.spots, problems);
+  checkLocations(content, problems);
   return { content, problems: problems.sorted() };
 }
 

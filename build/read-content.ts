@@ -50,6 +50,7 @@ export interface Content {
   areas: Located<RecordOf<typeof schema.areaSchema>>[];
   countryGroups: Located<RecordOf<typeof schema.countryGroupSchema>>[];
   countryNames: Located<RecordOf<typeof schema.countryNameSchema>>[];
+  places: Located<RecordOf<typeof schema.placeSchema>>[];
   queryWords: Located<RecordOf<typeof schema.queryWordSchema>>[];
   spotImages: Located<RecordOf<typeof schema.spotImageSchema>>[];
   surfers: Located<RecordOf<typeof schema.surferSchema>>[];
@@ -89,6 +90,7 @@ export const FILES = {
   areas: "areas.csv",
   countryGroups: "country_groups.csv",
   countryNames: "country_names.csv",
+  places: "places.csv",
   queryWords: "query_words.csv",
   spotImages: "spot_images.csv",
   surfers: "surfers.csv",
@@ -126,6 +128,7 @@ export function readContent(dir: string, problems: Problems): Content {
     areas: csv("areas", schema.areaSchema),
     countryGroups: csv("countryGroups", schema.countryGroupSchema),
     countryNames: csv("countryNames", schema.countryNameSchema),
+    places: csv("places", schema.placeSchema),
     queryWords: csv("queryWords", schema.queryWordSchema),
     spotImages: csv("spotImages", schema.spotImageSchema),
     surfers: csv("surfers", schema.surferSchema),

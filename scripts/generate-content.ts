@@ -306,8 +306,8 @@ export function generateContent(spotCount: number, surferCount: number, outDir: 
   // The rest is small and does not grow with the catalog: the real files, but for
   // references to real spots and surfers, which the synthetic catalog does not have.
   const understanding = ["country_groups.csv", "country_names.csv", "query_words.csv"];
-  for (const name of ["tags.csv", "clips.csv", "organizations.yaml", "social.yaml", ...understanding])
-    copyFileSync(path.join("content", name), path.join(outDir, name));
+  const small = ["tags.csv", "clips.csv", "organizations.yaml", "social.yaml", "places.csv", ...understanding];
+  for (const name of small) copyFileSync(path.join("content", name), path.join(outDir, name));
   write("quotes.csv", [
     "id,slug,text,author,category,source_url,credit,surfer,featured,sources",
     "1,sample,A sample quote for load tests.,Surf Catalog,ocean,,,,yes,https://synthetic.example/quotes/sample",

@@ -1,11 +1,14 @@
 /**
  * `npm run locate -- "Robertsport" LR`: the gazetteer's places of that name (accents and case
- * aside), in that country when one is given, largest first, with what a town-level row of
- * spots.csv takes from them. Exits 1 when there is none, naming places with a close name.
+ * aside; GeoNames' and content/places.csv's), in that country when one is given, largest first,
+ * with what a town-level row of spots.csv takes from them. Exits 1 when there is none, naming
+ * places with a close name.
  */
 import { parseArgs } from "node:util";
 import { describePlace } from "../build/check-locations.ts";
 import { type Gazetteer, type Place, readGazetteer } from "../build/gazetteer.ts";
+import { Problems } from "../build/problems.ts";
+import { readContent } from "../build/read-content.ts";
 import { foldKey } from "../core/fold.ts";
 import { editDistance } from "../core/suggest.ts";
 import { isMainModule } from "../runtime/main-module.ts";
@@ -25,8 +28,8 @@ export function locate(gazetteer: Gazetteer, name: string, country?: string): Lo
   const places = gazetteer.named(name, country);
   if (places.length > 0) {
     const count = places.length === 1 ? "1 place" : `${places.length} places`;
-    const lines = [`${count} named '${name}'${where}, largest first (GeoNames, CC BY 4.0):`];
-    for (const place of places.slice(0, SHOWN)) lines.push(`  ${describePlace(place)}  ${geonamesUrl(place)}`);
+    const lines = [`${count} named '${name}'${where}, largest first:`];
+    for (const place of places.slice(0, SHOWN)) lines.push(`  ${describePlace(place)}  ${place.url}`);
     if (places.length > SHOWN) lines.push(`  … and ${places.length - SHOWN} smaller ones`);
     const [first] = places;
     if (new Set(places.map((place) => place.countryCode)).size > 1) {
@@ -50,7 +53,8 @@ export function locate(gazetteer: Gazetteer, name: string, country?: string): Lo
     for (const place of close) lines.push(`  ${describePlace(place)}`);
   }
   lines.push(
-    "The gazetteer holds towns of 1,000 people or more; for a smaller place, try the town its sources name next.",
+    "The gazetteer holds GeoNames' towns of about 1,000 people or more and content/places.csv. For a smaller",
+    "place, add a row to content/places.csv with a page that prints its coordinates (content/README.md).",
   );
   return { found: false, lines };
 }
@@ -75,10 +79,6 @@ function closeNames(gazetteer: Gazetteer, name: string, country?: string): Place
   return close;
 }
 
-function geonamesUrl(place: Place): string {
-  return `https://www.geonames.org/${place.geonameId}`;
-}
-
 if (isMainModule(import.meta.url)) {
   const { positionals } = parseArgs({ allowPositionals: true });
   const [name, code] = positionals;
@@ -87,7 +87,9 @@ if (isMainModule(import.meta.url)) {
     console.error('usage: npm run locate -- "<place name>" [country code, like LR]');
     process.exit(2);
   }
-  const { found, lines } = locate(readGazetteer(), name, country);
+  // Problems elsewhere in the content are `npm run check`'s to report; the places read are valid rows.
+  const { places } = readContent("content", new Problems());
+  const { found, lines } = locate(readGazetteer(places.map(({ record }) => record)), name, country);
   console.log(lines.join("\n"));
   process.exit(found ? 0 : 1);
 }

@@ -195,7 +195,7 @@ async function placesNearSpots(content: Content): Promise<Understanding["places"
         if (cells.has(`${Math.floor(lat) + dLat},${((Math.floor(lng) + dLng + 540) % 360) - 180}`)) return true;
     return false;
   };
-  const gazetteer = await loadGazetteer();
+  const gazetteer = await loadGazetteer(content.places.map(({ record }) => record));
   // Largest first: the first place kept under a name is the most populous one near a spot.
   for (const place of gazetteer.places) {
     if (!nextToSpots(place.latitude, place.longitude)) continue;

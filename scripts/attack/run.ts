@@ -126,7 +126,7 @@ async function snapshot100k(): Promise<string> {
   const head = existsSync(file) ? readFileSync(file, "latin1").slice(0, 200) : "";
   if (head.includes(`"format":${SNAPSHOT_FORMAT},`)) return file;
   const content = path.resolve(".cache/bench/content-100000");
-  if (!existsSync(path.join(content, "areas.csv"))) generateContent(100_000, 10_000, content);
+  if (!existsSync(path.join(content, "places.csv"))) generateContent(100_000, 10_000, content);
   console.log("building the 100k catalog (about 40 s, once)...");
   await finished(run("build/cli.ts", ["build", "--content", content, "--out", dist]));
   return file;

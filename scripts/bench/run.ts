@@ -72,7 +72,7 @@ interface QueryKind {
 async function measureSize(spots: number) {
   const contentDir = path.join(WORK, `content-${spots}`);
   const distDir = path.join(WORK, `dist-${spots}`);
-  if (!existsSync(path.join(contentDir, "areas.csv"))) {
+  if (!existsSync(path.join(contentDir, "places.csv"))) {
     generateContent(spots, Math.max(10, Math.round(spots / 10)), contentDir);
   }
   console.error(`[${spots}] building (${TIMINGS} times)...`);

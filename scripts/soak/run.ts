@@ -41,7 +41,7 @@ const WORK = path.resolve(".cache/soak");
 
 mkdirSync(WORK, { recursive: true });
 const contentDir = path.join(WORK, `content-${SPOTS}`);
-if (!existsSync(path.join(contentDir, "spots.csv"))) generateContent(SPOTS, Math.round(SPOTS / 10), contentDir);
+if (!existsSync(path.join(contentDir, "places.csv"))) generateContent(SPOTS, Math.round(SPOTS / 10), contentDir);
 console.log(`building ${SPOTS} spots and the server...`);
 await finished(run("build/cli.ts", ["build", "--content", contentDir, "--out", path.join(WORK, "dist")]));
 await finished(run("scripts/build-server.ts", [], { DIST_DIR: path.join(WORK, "dist") }));

@@ -231,6 +231,22 @@ const cases: [rule: string, edits: Record<string, Edit>, expected: string[]][] =
     ],
   ],
   [
+    "an editor's place outside its country",
+    { "places.csv": swap("-34.1431,18.3230", "34.1431,18.3230") },
+    [
+      "content/places.csv:2: latitude, longitude 34.1431, 18.323 lie at sea outside ZA: " +
+        "the nearest country's waters, about 100 km away, are LY's; check the coordinates or country_code",
+    ],
+  ],
+  [
+    "an editor's place that GeoNames already has",
+    { "places.csv": swap("Kommetjie,ZA,-34.1431,18.3230", "Simon's Town,ZA,-34.1930,18.4350") },
+    [
+      "content/places.csv:2: GeoNames already has Simon's Town (ZA, admin1 11) at -34.1934, 18.4358: " +
+        "use it in spots.csv and remove this row",
+    ],
+  ],
+  [
     "an event marked provisional whose summary does not say so",
     { "events.yaml": swap("  end_date: 2027-02-08\n", "  end_date: 2027-02-08\n  provisional: true\n") },
     [
@@ -427,6 +443,12 @@ describe("where spots are", () => {
       "a territory under its own code and its country's (Rincón, PR)",
       {
         "spots.csv": swap("US,Oahu,21.6650,-158.0530", "PR,Oahu,18.3403,-67.2500"),
+      },
+    ],
+    [
+      "a town-level row at an editor's place (places.csv)",
+      {
+        "spots.csv": swap("FJ,Mamanuca,-17.8870,177.1870,break,", "ZA,Western Cape,-34.1431,18.3230,town,Kommetjie"),
       },
     ],
     [

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { pieceValue } from "../../core/packed.ts";
 import type { SpotEntry, SurferEntry } from "../../core/snapshot-format.ts";
-import { detailBody, listBody, markersBody } from "../../runtime/catalog/bodies.ts";
+import { detailBody, largeMarkersBody, listBody, markersBody } from "../../runtime/catalog/bodies.ts";
 import { listSpots, spotMarkers } from "../../runtime/catalog/spots.ts";
 import { listSurfers } from "../../runtime/catalog/surfers.ts";
 import { entryAt } from "../../runtime/snapshot.ts";
@@ -44,6 +44,16 @@ describe("bodies made of serialized pieces", () => {
     const value = { spots: markersAt(catalog, markers.positions) };
     expect(markersBody(catalog.spots.markers, markers).toString()).toBe(JSON.stringify(value));
     expect(markersBody(catalog.spots.markers, { positions: new Int32Array(0) }).toString()).toBe('{"spots":[]}');
+  });
+
+  it("a map of many markers, assembled in slices, is the same JSON", async () => {
+    // Every spot's position, again and again: more than several slices' worth, unlocated spots among them.
+    const positions = Int32Array.from({ length: 40_000 }, (_, i) => i % catalog.spots.size);
+    const located = markersAt(catalog, positions).filter((marker) => marker !== undefined);
+    const value = { spots: located, understood: { attributes: [] } };
+    const sliced = await largeMarkersBody(catalog.spots.markers, { positions }, { attributes: [] });
+    expect(sliced.toString()).toBe(JSON.stringify(value));
+    expect(value.spots.length).toBeGreaterThan(20_000);
   });
 
   it("every detail is the JSON of its entry", () => {

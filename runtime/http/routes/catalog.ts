@@ -7,7 +7,7 @@ import {
   type Vocabularies,
   type VocabularyFilter,
 } from "../../../core/snapshot-format.ts";
-import { detailBody, listBody, markersBody } from "../../catalog/bodies.ts";
+import { detailBody, largeMarkersBody, listBody, markersBody } from "../../catalog/bodies.ts";
 import type { FilterSelection } from "../../catalog/selection.ts";
 import {
   listSpots,
@@ -115,19 +115,26 @@ function bytesOf(view: ArrayBufferView): Uint8Array {
 const LARGE_MAP_MARKERS = 5000;
 
 /**
- * A map's answer. A large one is kept in the memo by what it holds (a hash of its markers'
- * positions, in order, and how q was read), whatever URL asked for it: the whole world
- * asked through a thousand different boxes is assembled, hashed and compressed once.
+ * A map's answer. A large one is assembled in slices (largeMarkersBody) and kept in the memo
+ * by what it holds (a hash of its markers' positions, in order, and how q was read), whatever
+ * URL asked for it: the whole world asked through a thousand different boxes is assembled,
+ * hashed and compressed once.
  */
-function mapRepresentation(catalog: Catalog, markers: Ordered, memo: Memo, understood?: Understood): Representation {
+async function mapRepresentation(
+  catalog: Catalog,
+  markers: Ordered,
+  memo: Memo,
+  understood?: Understood,
+): Promise<Representation> {
   const { positions, distancesKm } = markers;
-  const made = () => representation(markersBody(catalog.spots.markers, markers, understood), JSON_TYPE);
-  if (distancesKm || positions.length < LARGE_MAP_MARKERS) return made();
+  if (distancesKm || positions.length < LARGE_MAP_MARKERS) {
+    return representation(markersBody(catalog.spots.markers, markers, understood), JSON_TYPE);
+  }
   const read = understood ? ` ${JSON.stringify(understood)}` : "";
   const key = `map ${hash("sha1", bytesOf(positions))}${read}`;
   const kept = memo.get<Representation>(key);
   if (kept) return kept;
-  const large = lasting(made());
+  const large = lasting(representation(await largeMarkersBody(catalog.spots.markers, markers, understood), JSON_TYPE));
   // Its compressed copies join it as they are made: counted here, in advance, at a quarter of its size.
   memo.set(key, large, large.bytes.length * 1.25);
   return large;
