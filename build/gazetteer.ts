@@ -42,12 +42,21 @@ export interface Gazetteer {
 /** Two same-named places of one country closer than this are one place listed twice. */
 const MERGE_KM = 5;
 
-let geonames: Place[] | undefined;
+let geonames: Gazetteer | undefined;
 
-/** The gazetteer, with the editors' places; GeoNames' data (tens of megabytes) is read once per process. */
+/**
+ * The gazetteer, with the editors' places after GeoNames' (they have no population); GeoNames'
+ * data (tens of megabytes) is read and indexed once per process.
+ */
 export function readGazetteer(editorsPlaces: readonly EditorsPlace[] = []): Gazetteer {
-  geonames ??= readGeoNames();
-  return indexPlaces([...editorsPlaces.map(fromEditors), ...geonames]);
+  geonames ??= indexPlaces(readGeoNames());
+  if (editorsPlaces.length === 0) return geonames;
+  const known = geonames;
+  const editors = indexPlaces(editorsPlaces.map(fromEditors));
+  return {
+    places: [...known.places, ...editors.places],
+    named: (name, countryCode) => [...known.named(name, countryCode), ...editors.named(name, countryCode)],
+  };
 }
 
 /** The same, for callers that await it beside other work. */
@@ -99,7 +108,7 @@ function fromEditors(record: EditorsPlace): Place {
 }
 
 function indexPlaces(unsorted: Place[]): Gazetteer {
-  // Array.prototype.sort is stable: places without a population keep their order (editors' first).
+  // Array.prototype.sort is stable: places without a population keep their order.
   const places = unsorted.sort((a, b) => (b.population ?? -1) - (a.population ?? -1));
   const byFoldedName = new Map<string, Place[]>();
   for (const place of places) {
