@@ -14,6 +14,8 @@
  *   8  posts of the wrong shape                       none served, dropped and counted
  *   9  the cache lock held by a live process          a feed request within SOCIAL_TIMEOUT_MS
  *  10  refresh-social against a throttle              one call, nothing written
+ *  11  4 clients of distinct near-whole-world boxes,  /healthz p99 < 100 ms
+ *      br, 100k (each answer assembled anew)
  *
  * Options: --only 1,3 (run those cases); --server DIR (attack the build in DIR, e.g. main's
  * for a baseline in the same sitting, instead of building this checkout's).
